@@ -1,0 +1,122 @@
+import { data, redirect } from 'react-router';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { envelopeSchema } from './envelope';
+import { BackendEnvelopeError, FAILURE_STATUS, type BackendFailure, type BackendFailureKind } from './errors';
+
+/**
+ * The one way loaders and actions talk to the journal backend. Every endpoint is
+ * declared once (path, method, entity schema); every answer is parsed at this boundary.
+ */
+
+export interface Endpoint<Input, Entity> {
+  method: 'GET' | 'POST';
+  path: string;
+  entity: z.ZodType<Entity>;
+  /** Phantom marker so the input type is checked at call sites. */
+  readonly _input?: Input;
+}
+
+export function defineEndpoint<Input = void, Entity = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  entity: z.ZodType<Entity>,
+): Endpoint<Input, Entity> {
+  return { method, path, entity };
+}
+
+export interface BackendClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  requestId: string;
+  logger: Logger;
+  token?: string | null;
+  clientIp?: string;
+  /** Set-Cookie value that clears the session, sent with the redirect on a 403. */
+  clearSessionCookie: string;
+}
+
+export type BackendClient = ReturnType<typeof createBackendClient>;
+
+function toSearchParams(input: unknown): URLSearchParams {
+  const params = new URLSearchParams();
+  if (input && typeof input === 'object') {
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+  }
+  return params;
+}
+
+export function createBackendClient(options: BackendClientOptions) {
+  const { baseUrl, timeoutMs, requestId, logger, token, clientIp } = options;
+
+  function fail(kind: BackendFailureKind, endpoint: string, detail: Record<string, unknown>): never {
+    logger.error({ backend: endpoint, failure: kind, ...detail }, 'journal backend call failed');
+    throw data<BackendFailure>({ backendFailure: kind, requestId }, { status: FAILURE_STATUS[kind] });
+  }
+
+  /** Spec §4: any 403 clears the session and returns home. */
+  function forbidden(endpoint: string): never {
+    logger.warn({ backend: endpoint }, 'journal backend answered 403: session cleared');
+    throw redirect('/', { headers: { 'Set-Cookie': options.clearSessionCookie } });
+  }
+
+  async function call<Input, Entity>(endpoint: Endpoint<Input, Entity>, input?: Input): Promise<Entity> {
+    const started = performance.now();
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': requestId };
+    if (token) headers.Authorization = token;
+    if (clientIp) headers['X-Forwarded-For'] = clientIp;
+
+    let url = `${baseUrl}${endpoint.path}`;
+    let body: string | undefined;
+    if (endpoint.method === 'GET') {
+      const query = toSearchParams(input).toString();
+      if (query) url += `?${query}`;
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(input ?? {});
+    }
+
+    let response: Response;
+    try {
+      response = await fetch(url, { method: endpoint.method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', endpoint.path, { timeoutMs });
+      fail('network', endpoint.path, { error: (error as Error).message });
+    }
+
+    if (response.status === 403) forbidden(endpoint.path);
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      fail('upstream', endpoint.path, { status: response.status });
+    }
+
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', endpoint.path, { timeoutMs });
+      fail('schema', endpoint.path, { status: response.status, error: 'body is not JSON' });
+    }
+
+    const envelope = envelopeSchema.safeParse(json);
+    if (!envelope.success) fail('schema', endpoint.path, { status: response.status, issues: envelope.error.issues.slice(0, 5) });
+    const { code, success, message, entity } = envelope.data;
+    if (code === 403) forbidden(endpoint.path);
+    const durationMs = Math.round(performance.now() - started);
+    if (!success || code !== 200) {
+      logger.info({ backend: endpoint.path, code, durationMs }, 'journal backend refused the call');
+      throw new BackendEnvelopeError(endpoint.path, code, message);
+    }
+
+    const parsed = endpoint.entity.safeParse(entity);
+    if (!parsed.success) fail('schema', endpoint.path, { issues: parsed.error.issues.slice(0, 5) });
+    logger.debug({ backend: endpoint.path, durationMs }, 'journal backend call');
+    return parsed.data;
+  }
+
+  return { call, requestId };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** The backend's answer shape: `{ code, success, message, entity }`. */
+export const envelopeSchema = z.object({
+  code: z.number(),
+  success: z.boolean(),
+  message: z.string().nullish().transform((m) => m ?? ''),
+  entity: z.unknown(),
+});
+
+/** A paged list: `{ records, total, current, size }`. */
+export function pageSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int().nonnegative(),
+    current: z.number().int().positive(),
+    size: z.number().int().positive(),
+  });
+}
+
+export type Page<T> = { records: T[]; total: number; current: number; size: number };

@@ -1,0 +1,73 @@
+/**
+ * Every user-facing Chinese string of the shell in one place.
+ * Where the spec quotes English, this is the natural Chinese it stands for.
+ */
+export const copy = {
+  site: {
+    name: '数据法学期刊平台',
+    shortName: '数据法学',
+    slogan: '汇聚数据法治前沿研究，服务数字中国法治建设',
+    description: '数据法学期刊平台：数据法学领域学术期刊的文献浏览、专家作者、编委会、行业资讯与在线投稿服务。',
+    host: '数据法学研究院',
+  },
+  nav: {
+    home: '首页',
+    journal: '期刊',
+    literature: '文献成果',
+    expertAuthor: '专家作者',
+    editorialBoard: '编委会',
+    about: '关于我们',
+    aboutIntro: '平台介绍',
+    aboutCooperation: '合作及主办单位',
+    aboutOpen: '开放获取',
+    aboutContribute: '投稿指南',
+    loginRegister: '登录/注册',
+    personalCentre: '个人中心',
+    logout: '退出登录',
+    mainNavigation: '主导航',
+    skipToContent: '跳到主要内容',
+    unreadMessages: (n: number) => `${n} 条未读消息`,
+  },
+  footer: {
+    messages: '消息通知',
+    cooperationNews: '合作单位动态',
+    industryNews: '行业资讯',
+    relatedSites: '相关网站',
+    friendlyLinks: '友情链接',
+    opensInNewWindow: '（在新窗口打开）',
+    copyright: (year: number) => `Copyright © ${year} 数据法学期刊平台 版权所有`,
+    filing: '京ICP备2026000000号-1',
+    policeFiling: '京公网安备 11010802000000号',
+    hostedBy: '主办：数据法学研究院',
+  },
+  floating: {
+    consult: '咨询客服',
+    backToTop: '返回顶部',
+    share: '分享',
+    warmTip: '温馨提示',
+    close: '关闭',
+    consultText: '工作日 9:00-17:30，编辑部电话 010-62510000，邮箱 service@datalaw-journal.cn',
+  },
+  list: {
+    loading: '加载中...',
+    loadMore: '加载更多',
+    empty: '暂无数据',
+    noMore: '没有更多了',
+  },
+  errors: {
+    notFoundTitle: '资源未找到',
+    notFoundText: '抱歉，您访问的页面不存在！',
+    networkTitle: '网络异常',
+    networkText: '抱歉，网络出错了！',
+    genericTitle: '哎呀，出问题，请稍后再试',
+    genericText: '页面暂时无法显示，我们已记录此问题。',
+    backHome: '返回首页',
+    retry: '重新加载',
+    requestId: '请求编号',
+    forbidden: '登录状态已失效，请重新登录',
+  },
+  home: {
+    heroTitle: '数据法学期刊平台',
+    heroSubtitle: '聚焦数据权属、个人信息保护、数据跨境流动与人工智能法治',
+  },
+} as const;

@@ -1,0 +1,50 @@
+import type { AppLoadContext } from 'react-router';
+import { getBottomBar } from './backend/endpoints/home.server';
+import { EMPTY_FOOTER, safeHref, type FooterData, type FooterLink } from './lib/footer';
+import type { PublicSession } from './lib/public-session';
+import { backendFor, getSession } from './session/session.server';
+import type { FooterLinkRecord } from './backend/endpoints/home.server';
+
+/** Footer link types (spec §3): 1 and 2 are the two columns, 3-5 the friendly-link dropdowns. */
+const MESSAGE_COLUMN = 1;
+const RELATED_COLUMN = 2;
+
+function toFooterLink(record: FooterLinkRecord): FooterLink | null {
+  const href = safeHref(record.link_address);
+  if (!href) return null;
+  return { title: record.title, href, clickable: record.link_status === 1, external: record.link_type === 2 };
+}
+
+function compact<T>(items: (T | null)[]): T[] {
+  return items.filter((item): item is T => item !== null);
+}
+
+async function loadFooter(request: Request, context: AppLoadContext): Promise<FooterData> {
+  try {
+    const groups = await backendFor(request, context).call(getBottomBar);
+    const footer: FooterData = { messageLinks: [], relatedLinks: [], friendlyGroups: [] };
+    for (const group of groups) {
+      const links = compact(group.list.map(toFooterLink));
+      if (group.type === MESSAGE_COLUMN) footer.messageLinks = links;
+      else if (group.type === RELATED_COLUMN) footer.relatedLinks = links;
+      else footer.friendlyGroups.push({ title: group.name ?? '', links });
+    }
+    return footer;
+  } catch (error) {
+    // A 403 redirect must still happen; any other failure only costs the footer its links.
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    return EMPTY_FOOTER;
+  }
+}
+
+export async function loadRootData(request: Request, context: AppLoadContext) {
+  const session = getSession(request, context);
+  const publicSession: PublicSession = {
+    currentUser: session ? { username: session.user.username, headImgUrl: session.user.headImgUrl, type: session.user.type } : null,
+    currentRole: session?.role ?? null,
+    employeeType: session?.employeeType ?? null,
+    unreadCount: 0,
+  };
+  const footer = await loadFooter(request, context);
+  return { ...publicSession, footer };
+}

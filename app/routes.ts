@@ -1,0 +1,11 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+/** Every URL of the portal (spec §2), grouped by layout. */
+export default [
+  route('logout', 'routes/auth/logout.tsx'),
+  layout('routes/layouts/default.tsx', [
+    index('routes/home.tsx'),
+    // Unknown URLs: 404 with the 404 page inside the default layout.
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

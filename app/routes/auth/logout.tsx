@@ -1,0 +1,24 @@
+import { redirect } from 'react-router';
+import { z } from 'zod';
+import { defineEndpoint } from '~/backend/client.server';
+import { backendFor, destroySession, getSession } from '~/session/session.server';
+import type { Route } from './+types/logout';
+
+const logoutEndpoint = defineEndpoint('POST', '/logout', z.unknown());
+
+/** Spec §4: logout calls the backend, clears the session and opens the login popup on /. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (getSession(request, context)) {
+    try {
+      await backendFor(request, context).call(logoutEndpoint);
+    } catch (error) {
+      // The session is cleared whatever the backend says.
+      if (error instanceof Response) context.logger.warn({ status: error.status }, 'backend logout failed');
+    }
+  }
+  return redirect('/?login=userLogin', { headers: { 'Set-Cookie': destroySession(context) } });
+}
+
+export function loader() {
+  return redirect('/');
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const secret = 'a'.repeat(40);
+
+describe('loadConfig', () => {
+  it('applies the documented defaults outside production', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect(config.port).toBe(3000);
+    expect(config.upstreamTimeoutMs).toBe(15_000);
+    expect(config.journalApiUrl).toBeUndefined();
+    expect(config.sandbox).toEqual({ port: 3100, dbPath: './data/sandbox.db', articles: 300 });
+    expect(config.secureCookies).toBe(false);
+    expect(config.sessionSecrets).toHaveLength(1);
+  });
+
+  it('refuses to start in production without SESSION_SECRET and names the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  });
+
+  it('names a bad PORT with its value', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', PORT: 'eighty' })).toThrow(/PORT.*eighty/s);
+  });
+
+  it('rejects a JOURNAL_API_URL that is not http(s)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', JOURNAL_API_URL: 'ftp://x' })).toThrow(/JOURNAL_API_URL/);
+  });
+
+  it('rejects short secrets without echoing them', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short-secret' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SESSION_SECRET/);
+    expect(message).not.toContain('short-secret');
+  });
+
+  it('splits rotated secrets, newest first, and strips a trailing slash from the API URL', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: `${secret}1, ${secret}2`,
+      JOURNAL_API_URL: 'https://journal.example.edu.cn/',
+      TRUST_PROXY: '1',
+    });
+    expect(config.sessionSecrets).toEqual([`${secret}1`, `${secret}2`]);
+    expect(config.journalApiUrl).toBe('https://journal.example.edu.cn');
+    expect(config.trustProxy).toBe(1);
+    expect(config.secureCookies).toBe(true);
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * Portal configuration, read once from the environment at start-up.
+ * A bad or missing value stops the process with a message naming the variable.
+ */
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    JOURNAL_API_URL: z
+      .url({ protocol: /^https?$/, message: '必须是 http(s) 地址 (must be an http(s) URL)' })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+    SESSION_SECRET: z.string().optional(),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.string().default('loopback'),
+    SANDBOX_PORT: port.default(3100),
+    SANDBOX_DB: z.string().min(1).default('./data/sandbox.db'),
+    SANDBOX_ARTICLES: z.coerce.number().int().min(1).max(1_000_000).default(300),
+    SECURE_COOKIES: boolish.optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (comma-separated secrets, newest first)',
+      });
+    }
+    for (const secret of splitSecrets(env.SESSION_SECRET)) {
+      if (secret.length < 32) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SESSION_SECRET'],
+          message: 'each secret must be at least 32 characters',
+        });
+        break;
+      }
+    }
+  });
+
+function splitSecrets(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** `TRUST_PROXY` as Express understands it: a hop count, true/false, or a list of subnets. */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export interface PortalConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Base URL of the journal backend; undefined means "start the embedded sandbox". */
+  journalApiUrl: string | undefined;
+  sessionSecrets: string[];
+  upstreamTimeoutMs: number;
+  logLevel: string;
+  trustProxy: boolean | number | string;
+  secureCookies: boolean;
+  sandbox: { port: number; dbPath: string; articles: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(environment)';
+      const value = source[name];
+      const shown = name === 'SESSION_SECRET' || value === undefined ? '' : ` (got "${value}")`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+  }
+  const env = parsed.data;
+  const secrets = splitSecrets(env.SESSION_SECRET);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    journalApiUrl: env.JOURNAL_API_URL,
+    sessionSecrets: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    secureCookies: env.SECURE_COOKIES ?? env.NODE_ENV === 'production',
+    sandbox: { port: env.SANDBOX_PORT, dbPath: env.SANDBOX_DB, articles: env.SANDBOX_ARTICLES },
+  };
+}

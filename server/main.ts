@@ -1,0 +1,104 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { createPortalApp } from './app';
+import { ConfigError, loadConfig, type PortalConfig } from './config';
+import { createLogger } from './logger';
+import { startSandbox } from './sandbox/index';
+
+/**
+ * The portal process: validates configuration, starts the embedded sandbox backend when
+ * no JOURNAL_API_URL is given, serves the app, and shuts down gracefully on SIGTERM.
+ */
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+function readConfig(): PortalConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function loadBuild(config: PortalConfig) {
+  if (config.env === 'development') {
+    const vite = await import('vite');
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    return {
+      build: () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      devMiddleware: devServer.middlewares as unknown as import('express').RequestHandler,
+      clientDir: undefined,
+      closeDev: () => devServer.close(),
+    };
+  }
+  const buildUrl = new URL('../server/index.js', import.meta.url);
+  const build = (await import(buildUrl.href)) as ServerBuild;
+  return {
+    build,
+    devMiddleware: undefined,
+    clientDir: fileURLToPath(new URL('../client', import.meta.url)),
+    closeDev: async () => {},
+  };
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  if (!config.journalApiUrl) {
+    sandbox = await startSandbox({
+      port: config.sandbox.port,
+      dbPath: config.sandbox.dbPath,
+      articles: config.sandbox.articles,
+      logger: logger.child({ component: 'sandbox' }),
+    });
+    logger.info({ url: sandbox.url, db: config.sandbox.dbPath }, 'sandbox journal backend started');
+  }
+
+  const journalApiUrl = config.journalApiUrl ?? sandbox!.url;
+  const { build, devMiddleware, clientDir, closeDev } = await loadBuild(config);
+  const portal = createPortalApp({ config, logger, journalApiUrl, build, clientDir, devMiddleware });
+
+  const server: Server = portal.app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, backend: journalApiUrl, env: config.env }, `portal listening on http://localhost:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const deadline = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time: closing connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_DEADLINE_MS - 1000);
+    deadline.unref();
+    // Idle keep-alive sockets are closed now; busy ones after their response.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    portal.close();
+    await closeDev();
+    await sandbox?.close();
+    logger.info('stopped');
+    logger.flush?.();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`portal failed to start: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,253 @@
+import http from 'node:http';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, sealSession } from '../app/session/cookie.server';
+import { TEST_SECRET, listen, rawRequest, startShellPortal } from '../tests/support/servers';
+import { normaliseProxyTarget } from './proxy';
+
+const BACKEND_TOKEN = 'backend-token-for-proxy-tests-9f8e7d';
+const sessionCookie = `${SESSION_COOKIE}=${sealSession(
+  { token: BACKEND_TOKEN, user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '4', type: 4 }, employeeType: 1 },
+  [TEST_SECRET],
+)}`;
+
+interface Seen {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  bytes: number;
+}
+
+let upstream: Awaited<ReturnType<typeof listen>>;
+let portal: Awaited<ReturnType<typeof startShellPortal>>;
+const seen: Seen[] = [];
+const stalled: http.IncomingMessage[] = [];
+const FIFTY_MB = 50 * 1024 * 1024;
+
+beforeAll(async () => {
+  upstream = await listen((req, res) => {
+    if (req.url?.startsWith('/api/stalled-reader')) {
+      stalled.push(req);
+      req.pause();
+      return;
+    }
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', headers: req.headers, bytes });
+      const url = req.url ?? '';
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json;charset=UTF-8', 'Set-Cookie': 'backend=1' });
+        res.end(JSON.stringify(body));
+      };
+      if (url.startsWith('/api/hang')) return; // never answers
+      if (url.startsWith('/api/stalled-reader')) return; // never reaches here: the body is never read
+      if (url.startsWith('/api/http403')) return json(403, { code: 403, success: false, message: 'expired', entity: null });
+      if (url.startsWith('/api/envelope403')) return json(200, { code: 403, success: false, message: 'expired', entity: null });
+      if (url.startsWith('/api/download')) {
+        res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(FIFTY_MB) });
+        const chunk = Buffer.alloc(64 * 1024, 7);
+        let sent = 0;
+        const pump = () => {
+          while (sent < FIFTY_MB) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return res.once('drain', pump);
+          }
+          res.end();
+        };
+        return pump();
+      }
+      json(200, { code: 200, success: true, message: '', entity: { path: url, bytes } });
+    });
+  });
+  portal = await startShellPortal(upstream.url);
+});
+
+afterAll(async () => {
+  await portal?.close();
+  await upstream?.close();
+});
+
+describe('normaliseProxyTarget', () => {
+  it.each([
+    '/api/../etc/passwd',
+    '/api/%2e%2e/secret',
+    '/api/%2E%2E%2Fsecret',
+    '/api/%252e%252e/secret',
+    '/api/a/..%2fb',
+    '/api/a%5c..%5cb',
+    '//evil.example/api/x',
+    'http://evil.example/api/x',
+    '/api//x',
+    '/api/./x',
+    '/other/x',
+    '/apix/y',
+    '/api/x\r\nX-Injected: 1',
+  ])('refuses %s', (target) => {
+    expect(normaliseProxyTarget(target)).toBeNull();
+  });
+
+  it('keeps a plain path and its query', () => {
+    expect(normaliseProxyTarget('/api/homeApi/getBottomBar?type=1')).toBe('/api/homeApi/getBottomBar?type=1');
+    expect(normaliseProxyTarget('/manage/author/paper/list')).toBe('/manage/author/paper/list');
+  });
+});
+
+describe('BFF proxy', () => {
+  it('forwards /api calls with the session token as Authorization, never the browser cookies or a client Authorization', async () => {
+    const response = await rawRequest(portal.url, {
+      path: '/api/homeApi/getBottomBar?x=1',
+      headers: { Cookie: `${sessionCookie}; other=abc`, Authorization: 'client-supplied', 'X-Request-Id': 'req-proxy-test-0001', Connection: 'keep-alive' },
+    });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 200, success: true, entity: { path: '/api/homeApi/getBottomBar?x=1' } });
+    const request = seen.at(-1)!;
+    expect(request.headers.authorization).toBe(BACKEND_TOKEN);
+    expect(request.headers.cookie).toBeUndefined();
+    expect(request.headers['x-request-id']).toBe('req-proxy-test-0001');
+    expect(request.headers['x-forwarded-for']).toBeTruthy();
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.headers['x-request-id']).toBe('req-proxy-test-0001');
+  });
+
+  it('sends no Authorization for a visitor', async () => {
+    await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar', headers: { Authorization: 'Bearer forged' } });
+    expect(seen.at(-1)!.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses traversal without calling the backend', async () => {
+    const before = seen.length;
+    for (const path of ['/api/../manage/x', '/api/%2e%2e/x', '/api/%252e%252e/x', '/manage/a/%2F..']) {
+      const response = await rawRequest(portal.url, { path });
+      expect(response.status, path).toBe(400);
+      expect(JSON.parse(response.body).message).toBe('请求路径不合法');
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  it('refuses a cross-site write with 403', async () => {
+    const response = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/manage/author/paper/list',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+    const sameSite = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/manage/author/paper/list',
+      headers: { Origin: portal.url, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(sameSite.status).toBe(200);
+  });
+
+  it.each(['/api/http403', '/api/envelope403'])('clears the session when the backend answers 403 (%s)', async (path) => {
+    const response = await rawRequest(portal.url, { path, headers: { Cookie: sessionCookie } });
+    expect(response.status).toBe(403);
+    const cleared = String(response.headers['set-cookie']);
+    expect(cleared).toContain(`${SESSION_COOKIE}=;`);
+    expect(cleared).toContain('Max-Age=0');
+  });
+
+  it('answers 504 when the backend does not answer within the timeout', async () => {
+    const started = Date.now();
+    const response = await rawRequest(portal.url, { path: '/api/hang' });
+    expect(response.status).toBe(504);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect(JSON.parse(response.body).message).toContain('超时');
+  });
+
+  it('answers 502 when the backend is down, and the portal stays up', async () => {
+    const down = await startShellPortal('http://127.0.0.1:9');
+    try {
+      const response = await rawRequest(down.url, { path: '/api/homeApi/getBottomBar' });
+      expect(response.status).toBe(502);
+      expect((await rawRequest(down.url, { path: '/healthz' })).status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('answers 413 for a body over the upload limit without forwarding it', async () => {
+    const before = seen.length;
+    const response = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/api/attachmentApi/upload',
+      headers: { 'Content-Length': String(61 * 1024 * 1024), 'Content-Type': 'application/octet-stream' },
+    }).catch((error: Error) => ({ status: 0, body: error.message, headers: {} }));
+    expect(response.status).toBe(413);
+    expect(seen.length).toBe(before);
+  });
+
+  it('holds back an upload the backend is not reading (backpressure, no buffering)', async () => {
+    const target = new URL(portal.url);
+    const chunk = Buffer.alloc(64 * 1024, 2);
+    let written = 0;
+    const req = http.request({ hostname: target.hostname, port: target.port, method: 'POST', path: '/api/stalled-reader', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } });
+    req.on('error', () => {});
+    const writeMore = () => {
+      while (written < FIFTY_MB) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', writeMore);
+      }
+    };
+    writeMore();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    req.destroy();
+    stalled.forEach((r) => r.destroy());
+    // Only socket buffers fill up (a few MB); a buffering proxy would have swallowed all 50 MB.
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('streams a 50 MB upload and a 50 MB download with flat memory', async () => {
+    const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+    collect();
+    let peak = process.memoryUsage().rss;
+    const baseline = peak;
+    const sampler = setInterval(() => {
+      collect();
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    try {
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      let produced = 0;
+      const body = new Readable({
+        read() {
+          if (produced >= FIFTY_MB) return this.push(null);
+          produced += chunk.length;
+          this.push(chunk);
+        },
+      });
+      const target = new URL(portal.url);
+      const upload = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          { hostname: target.hostname, port: target.port, method: 'POST', path: '/api/attachmentApi/upload', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+          },
+        );
+        req.on('error', reject);
+        body.pipe(req);
+      });
+      expect(upload.status).toBe(200);
+      expect(JSON.parse(upload.body).entity.bytes).toBe(FIFTY_MB);
+
+      const downloaded = await new Promise<number>((resolve, reject) => {
+        http.get(`${portal.url}/api/download`, (res) => {
+          let bytes = 0;
+          res.on('data', (c: Buffer) => (bytes += c.length));
+          res.on('end', () => resolve(bytes));
+          res.on('error', reject);
+        });
+      });
+      expect(downloaded).toBe(FIFTY_MB);
+    } finally {
+      clearInterval(sampler);
+    }
+    const growthMb = (peak - baseline) / 1024 / 1024;
+    console.info(`proxy streaming: peak RSS growth ${growthMb.toFixed(1)} MB for 2 x 50 MB`);
+    expect(growthMb).toBeLessThan(30);
+  });
+});

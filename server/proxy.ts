@@ -1,0 +1,247 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { SESSION_COOKIE, readCookie, serializeClearedSessionCookie, unsealSession } from '../app/session/cookie.server';
+
+/**
+ * The BFF proxy: `/api/*` and `/manage/*` go to the journal backend with the session's
+ * token as `Authorization`. Bodies stream both ways; JSON answers (small) are read once
+ * so an envelope code 403 can clear the session, as spec §4 asks.
+ */
+
+export const PROXIED_PREFIXES = ['/api/', '/manage/'] as const;
+
+export interface ProxyOptions {
+  target: string;
+  timeoutMs: number;
+  sessionSecrets: string[];
+  secureCookies: boolean;
+  /** Largest request body forwarded (uploads); larger ones get 413. */
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+/** Never forwarded upstream: the browser's cookies and credentials are the portal's business. */
+const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded']);
+/** Never passed back to the browser: the backend does not set cookies on the portal's origin. */
+const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie']);
+const MAX_INSPECTED_JSON_BYTES = 2 * 1024 * 1024;
+
+function envelope(code: number, message: string) {
+  return JSON.stringify({ code, success: false, message, entity: null });
+}
+
+/**
+ * Returns the normalised path+query to forward, or null when the request target is
+ * not a plain path under a proxied prefix (traversal, encoded separators, absolute URLs,
+ * control characters).
+ */
+export function normaliseProxyTarget(rawUrl: string): string | null {
+  if (!rawUrl.startsWith('/') || rawUrl.startsWith('//')) return null;
+  // Control characters and backslashes have no business in a backend path.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(rawUrl)) return null;
+  const queryIndex = rawUrl.indexOf('?');
+  const path = queryIndex === -1 ? rawUrl : rawUrl.slice(0, queryIndex);
+  const query = queryIndex === -1 ? '' : rawUrl.slice(queryIndex);
+  // Encoded dots, slashes, backslashes or percent signs in the path are traversal attempts.
+  if (/%(2e|2f|5c|25|00)/i.test(path)) return null;
+  const segments = path.split('/');
+  if (segments.some((segment) => segment === '..' || segment === '.')) return null;
+  if (path.includes('//')) return null;
+  if (!PROXIED_PREFIXES.some((prefix) => path.startsWith(prefix))) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(safeDecode(query))) return null;
+  return path + query;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** A state-changing request sent from another site (CSRF) is refused. */
+export function isCrossSiteWrite(req: Request): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  const fetchSite = req.get('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  const origin = req.get('origin');
+  if (origin) {
+    try {
+      return new URL(origin).host !== req.get('host');
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function createProxy(options: ProxyOptions) {
+  const target = new URL(options.target);
+  const transport = target.protocol === 'https:' ? https : http;
+  // Keep-alive pool: without it every proxied call pays a TCP handshake and the proxy collapses under load.
+  const agent = new transport.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' });
+  const basePath = target.pathname.replace(/\/+$/, '');
+  const clearCookie = serializeClearedSessionCookie({ secure: options.secureCookies });
+
+  function handler(req: Request, res: Response) {
+    const log = (req as unknown as { log?: Logger }).log ?? options.logger;
+    const path = normaliseProxyTarget(req.originalUrl);
+    if (!path) {
+      res.status(400).type('application/json').send(envelope(400, '请求路径不合法'));
+      return;
+    }
+    if (isCrossSiteWrite(req)) {
+      res.status(403).type('application/json').send(envelope(403, '禁止跨站请求'));
+      return;
+    }
+    const declaredLength = Number(req.get('content-length') ?? 0);
+    if (declaredLength > options.maxBodyBytes) {
+      res.status(413).set('Connection', 'close').type('application/json').send(envelope(413, `请求内容过大，最大允许 ${Math.floor(options.maxBodyBytes / 1024 / 1024)} MB`));
+      req.resume();
+      return;
+    }
+
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!HOP_BY_HOP.has(name) && !DROPPED_REQUEST_HEADERS.has(name) && value !== undefined) headers[name] = value;
+    }
+    const sealed = readCookie(req.headers.cookie, SESSION_COOKIE);
+    const session = sealed ? unsealSession(sealed, options.sessionSecrets) : null;
+    if (session) headers.authorization = session.token;
+    const requestId = String(res.getHeader('X-Request-Id') ?? '');
+    if (requestId) headers['x-request-id'] = requestId;
+    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    headers['x-forwarded-proto'] = req.protocol;
+    headers['x-forwarded-host'] = req.get('host') ?? '';
+    headers.host = target.host;
+
+    let finished = false;
+    const upstream = transport.request({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: basePath + path,
+      headers,
+      agent,
+    });
+
+    // Time allowed for the backend to start answering.
+    const timer = setTimeout(() => {
+      if (finished) return;
+      log.error({ proxy: path, timeoutMs: options.timeoutMs }, 'journal backend timed out');
+      upstream.destroy(new Error('upstream timeout'));
+      if (!res.headersSent) res.status(504).type('application/json').send(envelope(504, '服务响应超时，请稍后再试'));
+    }, options.timeoutMs);
+
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > options.maxBodyBytes && !res.headersSent) {
+        finished = true;
+        clearTimeout(timer);
+        upstream.destroy();
+        res.status(413).set('Connection', 'close').type('application/json').send(envelope(413, '请求内容过大'));
+        req.unpipe(upstream);
+        req.resume();
+      }
+    });
+    req.pipe(upstream);
+    req.on('aborted', () => upstream.destroy());
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+
+    upstream.on('error', (error) => {
+      clearTimeout(timer);
+      if (finished) return;
+      finished = true;
+      if (res.headersSent) {
+        // Mid-stream failure (e.g. a reset during a download): end the response uncleanly so the client sees an aborted transfer.
+        log.error({ proxy: path, error: error.message }, 'journal backend failed mid-response');
+        res.destroy(error);
+        return;
+      }
+      log.error({ proxy: path, error: error.message }, 'journal backend unreachable');
+      res.status(502).type('application/json').send(envelope(502, '服务暂时不可用，请稍后再试'));
+    });
+
+    upstream.on('response', (upstreamRes) => {
+      clearTimeout(timer);
+      const status = upstreamRes.statusCode ?? 502;
+      const responseHeaders: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(upstreamRes.headers)) {
+        if (!HOP_BY_HOP.has(name) && !DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) responseHeaders[name] = value;
+      }
+
+      const sessionExpired = () => {
+        finished = true;
+        upstreamRes.resume();
+        log.warn({ proxy: path }, 'journal backend answered 403: session cleared');
+        res.status(403).set('Set-Cookie', clearCookie).type('application/json').send(envelope(403, '登录状态已失效，请重新登录'));
+      };
+      if (status === 403) return sessionExpired();
+
+      const contentType = String(upstreamRes.headers['content-type'] ?? '');
+      const length = Number(upstreamRes.headers['content-length'] ?? -1);
+      const inspect = contentType.includes('json') && length <= MAX_INSPECTED_JSON_BYTES;
+      if (!inspect) {
+        res.writeHead(status, responseHeaders);
+        upstreamRes.pipe(res);
+        upstreamRes.on('end', () => (finished = true));
+        upstreamRes.on('aborted', () => res.destroy());
+        return;
+      }
+
+      const chunks: Buffer[] = [];
+      let size = 0;
+      upstreamRes.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        chunks.push(chunk);
+        if (size > MAX_INSPECTED_JSON_BYTES) {
+          // Too large to inspect: switch to streaming what is left.
+          upstreamRes.removeAllListeners('data');
+          upstreamRes.removeAllListeners('end');
+          delete responseHeaders['content-length'];
+          res.writeHead(status, responseHeaders);
+          res.write(Buffer.concat(chunks));
+          upstreamRes.pipe(res);
+        }
+      });
+      upstreamRes.on('end', () => {
+        if (finished) return;
+        finished = true;
+        const body = Buffer.concat(chunks);
+        if (body.length < 4096 && /"code"\s*:\s*403\b/.test(body.toString('utf8'))) {
+          try {
+            if ((JSON.parse(body.toString('utf8')) as { code?: unknown }).code === 403) return sessionExpired();
+          } catch {
+            // Not JSON after all: pass it through.
+          }
+        }
+        responseHeaders['content-length'] = String(body.length);
+        res.writeHead(status, responseHeaders);
+        res.end(body);
+      });
+      upstreamRes.on('aborted', () => res.destroy());
+    });
+  }
+
+  return { handler, close: () => agent.destroy() };
+}

@@ -1,0 +1,82 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { createPortalApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+
+export const TEST_SECRET = 'test-session-secret-'.padEnd(48, 'x');
+
+/** Starts a server on an ephemeral loopback port. */
+export async function listen(handler: http.RequestListener): Promise<{ server: http.Server; url: string; close: () => Promise<void> }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Collects log lines in memory so tests can assert what was (not) logged. */
+export function memoryLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, stream), lines };
+}
+
+/** A portal whose page renderer is never used: for tests of the shell and the proxy. */
+export async function startShellPortal(journalApiUrl: string, env: Record<string, string> = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, UPSTREAM_TIMEOUT_MS: '500', ...env });
+  const { logger, lines } = memoryLogger();
+  const build = () => Promise.reject(new Error('no pages in this test')) as Promise<ServerBuild>;
+  const portal = createPortalApp({ config, logger, journalApiUrl, build, maxUploadBytes: 60 * 1024 * 1024 });
+  const running = await listen(portal.app);
+  return {
+    ...running,
+    config,
+    logLines: lines,
+    close: async () => {
+      portal.close();
+      await running.close();
+    },
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A raw HTTP request: no client-side normalisation of the path (fetch would resolve `..`). */
+export function rawRequest(
+  url: string,
+  options: { method?: string; path: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer },
+): Promise<RawResponse> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { hostname: target.hostname, port: target.port, method: options.method ?? 'GET', path: options.path, headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
