@@ -38,6 +38,17 @@ const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'authorization', 'x-f
 /** Never passed back to the browser: the backend does not set cookies on the portal's origin. */
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie']);
 const MAX_INSPECTED_JSON_BYTES = 2 * 1024 * 1024;
+/**
+ * Calls whose answer carries the backend token. The browser never makes them: the
+ * portal's own login, registration and WeChat actions do, and keep the token in the
+ * session cookie.
+ */
+const TOKEN_ISSUING_PATHS = new Set([
+  '/api/loginApi/login',
+  '/api/loginApi/menus',
+  '/api/weiXinApi/userConfirmationCallback',
+  '/api/weiXinApi/userBindWxChat',
+]);
 
 function envelope(code: number, message: string) {
   return JSON.stringify({ code, success: false, message, entity: null });
@@ -104,6 +115,10 @@ export function createProxy(options: ProxyOptions) {
     const path = normaliseProxyTarget(req.originalUrl);
     if (!path) {
       res.status(400).type('application/json').send(envelope(400, '请求路径不合法'));
+      return;
+    }
+    if (TOKEN_ISSUING_PATHS.has(path.split('?')[0])) {
+      res.status(404).type('application/json').send(envelope(404, '接口不存在'));
       return;
     }
     if (isCrossSiteWrite(req)) {

@@ -89,7 +89,7 @@ export function createBackendClient(options: BackendClientOptions) {
 
     if (response.status === 403) forbidden(endpoint.path);
     if (response.status >= 500) {
-      await response.body?.cancel();
+      response.body?.cancel().catch(() => {});
       fail('upstream', endpoint.path, { status: response.status });
     }
 

@@ -55,8 +55,9 @@ function fill(template: string, vars: Record<string, string | number>): string {
   return template.replace(/\{(\w)\}/g, (_, k: string) => String(vars[k] ?? ''));
 }
 
+/** Topic names are title case; inside a sentence they read lower case. */
 function lowerFirst(s: string): string {
-  return s.startsWith('the ') ? s : s.charAt(0).toLowerCase() + s.slice(1);
+  return s.toLowerCase();
 }
 
 function upperFirst(s: string): string {

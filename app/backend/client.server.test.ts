@@ -1,0 +1,104 @@
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { memoryLogger } from '../../tests/support/servers';
+import { createBackendClient, defineEndpoint } from './client.server';
+import { BackendEnvelopeError, isBackendFailure } from './errors';
+
+const BASE = 'http://backend.test';
+const TOKEN = 'secret-backend-token-abc123';
+const server = setupServer();
+const endpoint = defineEndpoint<{ id: number }, { name: string }>('POST', '/api/thing', z.object({ name: z.string() }));
+const listEndpoint = defineEndpoint<{ page: number }, string[]>('GET', '/api/list', z.array(z.string()));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function client(timeoutMs = 1000) {
+  const { logger, lines } = memoryLogger();
+  const backend = createBackendClient({
+    baseUrl: BASE,
+    timeoutMs,
+    requestId: 'req-1234',
+    logger,
+    token: TOKEN,
+    clearSessionCookie: 'journalData-token=; Max-Age=0',
+  });
+  return { backend, lines };
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('backend client', () => {
+  it('sends the token, the request id and JSON, and returns the parsed entity', async () => {
+    server.use(
+      http.post(`${BASE}/api/thing`, async ({ request }) => {
+        expect(request.headers.get('authorization')).toBe(TOKEN);
+        expect(request.headers.get('x-request-id')).toBe('req-1234');
+        expect(await request.json()).toEqual({ id: 7 });
+        return HttpResponse.json({ code: 200, success: true, message: null, entity: { name: '数据法学' } });
+      }),
+    );
+    expect(await client().backend.call(endpoint, { id: 7 })).toEqual({ name: '数据法学' });
+  });
+
+  it('puts GET input in the query string', async () => {
+    server.use(
+      http.get(`${BASE}/api/list`, ({ request }) => {
+        expect(new URL(request.url).searchParams.get('page')).toBe('2');
+        return HttpResponse.json({ code: 200, success: true, message: '', entity: ['a'] });
+      }),
+    );
+    expect(await client().backend.call(listEndpoint, { page: 2 })).toEqual(['a']);
+  });
+
+  it('turns success:false into a BackendEnvelopeError carrying the message', async () => {
+    server.use(http.post(`${BASE}/api/thing`, () => HttpResponse.json({ code: 500, success: false, message: '用户名或密码错误', entity: null })));
+    const error = await thrown(client().backend.call(endpoint, { id: 1 }));
+    expect(error).toBeInstanceOf(BackendEnvelopeError);
+    expect((error as BackendEnvelopeError).backendMessage).toBe('用户名或密码错误');
+  });
+
+  it.each([
+    ['an HTTP 403', () => new HttpResponse(null, { status: 403 })],
+    ['an envelope code 403', () => HttpResponse.json({ code: 403, success: false, message: 'expired', entity: null })],
+  ])('answers %s with a redirect home that clears the session', async (_label, answer) => {
+    server.use(http.post(`${BASE}/api/thing`, answer));
+    const error = await thrown(client().backend.call(endpoint, { id: 1 }));
+    expect(error).toBeInstanceOf(Response);
+    const response = error as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/');
+    expect(response.headers.get('Set-Cookie')).toContain('Max-Age=0');
+  });
+
+  const failures: [string, number, () => ReturnType<typeof http.post>][] = [
+    ['unreachable', 503, () => http.post(`${BASE}/api/thing`, () => HttpResponse.error())],
+    ['slower than the timeout', 504, () => http.post(`${BASE}/api/thing`, async () => { await delay(400); return HttpResponse.json({}); })],
+    ['answering 500', 502, () => http.post(`${BASE}/api/thing`, () => new HttpResponse('oops', { status: 500 }))],
+    ['answering malformed JSON', 502, () => http.post(`${BASE}/api/thing`, () => new HttpResponse('{"code":200,', { headers: { 'Content-Type': 'application/json' } }))],
+    ['answering without the envelope', 502, () => http.post(`${BASE}/api/thing`, () => HttpResponse.json({ data: 1 }))],
+    ['answering an entity that fails its schema', 502, () => http.post(`${BASE}/api/thing`, () => HttpResponse.json({ code: 200, success: true, message: '', entity: { name: 42 } }))],
+  ];
+
+  it.each(failures)('turns a backend %s into a %i route error with the request id, logged without the token', async (_label, status, handler) => {
+    server.use(handler());
+    const { backend, lines } = client(200);
+    const error = (await thrown(backend.call(endpoint, { id: 1 }))) as { data: unknown; init: { status: number } };
+    expect(error.init.status).toBe(status);
+    expect(isBackendFailure(error.data)).toBe(true);
+    expect(error.data).toMatchObject({ requestId: 'req-1234' });
+    const log = lines.join('\n');
+    expect(log).toContain('journal backend call failed');
+    expect(log).not.toContain(TOKEN);
+  });
+});

@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './tests/e2e/env';
+
+/**
+ * End-to-end tests: the production build with the embedded sandbox, in the system
+ * Chromium, once with JavaScript and once without.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  use: {
+    baseURL: E2E.baseUrl,
+    locale: 'zh-CN',
+    viewport: { width: 1920, height: 1080 },
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+  webServer: {
+    command: 'node build/portal/main.js',
+    url: `${E2E.baseUrl}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E.port),
+      SANDBOX_PORT: String(E2E.sandboxPort),
+      SANDBOX_DB: ':memory:',
+      SESSION_SECRET: E2E.sessionSecret,
+      SECURE_COOKIES: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

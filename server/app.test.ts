@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, rawRequest, startShellPortal } from '../tests/support/servers';
+
+describe('portal shell', () => {
+  let upstream: Awaited<ReturnType<typeof listen>>;
+  let portal: Awaited<ReturnType<typeof startShellPortal>>;
+
+  beforeAll(async () => {
+    upstream = await listen((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ code: 200, success: true, message: '', entity: [] }));
+    });
+    portal = await startShellPortal(upstream.url);
+  });
+  afterAll(async () => {
+    await portal.close();
+    await upstream.close();
+  });
+
+  it('answers /healthz with 200 and a request id', async () => {
+    const response = await rawRequest(portal.url, { path: '/healthz' });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ status: 'ok' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers /readyz with 200 while the backend answers, and 503 with a reason once it is gone', async () => {
+    const ready = await rawRequest(portal.url, { path: '/readyz' });
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toMatchObject({ ready: true, backend: 'up' });
+
+    await upstream.close();
+    const down = await rawRequest(portal.url, { path: '/readyz' });
+    expect(down.status).toBe(503);
+    expect(JSON.parse(down.body)).toMatchObject({ ready: false, backend: 'down' });
+    expect((await rawRequest(portal.url, { path: '/healthz' })).status).toBe(200);
+  });
+
+  it('answers /readyz with 503 when the backend hangs past one second', async () => {
+    const hanging = await listen(() => {});
+    const slowPortal = await startShellPortal(hanging.url);
+    try {
+      const started = Date.now();
+      const response = await rawRequest(slowPortal.url, { path: '/readyz' });
+      expect(response.status).toBe(503);
+      expect(JSON.parse(response.body).backend).toBe('timeout');
+      expect(Date.now() - started).toBeLessThan(2500);
+    } finally {
+      await slowPortal.close();
+      await hanging.close();
+    }
+  });
+
+  it('sends the security headers with a fresh script nonce on every response', async () => {
+    const first = await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar' });
+    const second = await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar' });
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'strict-dynamic' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(second.headers['content-security-policy']).not.toBe(csp);
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(first.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(first.headers['permissions-policy']).toContain('camera=()');
+    expect(first.headers['x-powered-by']).toBeUndefined();
+    // Not production: no HSTS on plain http during development.
+    expect(first.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS in production', async () => {
+    const production = await startShellPortal('http://127.0.0.1:9', { NODE_ENV: 'production' });
+    try {
+      const response = await rawRequest(production.url, { path: '/healthz' });
+      expect((await rawRequest(production.url, { path: '/api/x' })).headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(response.status).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('keeps a sane gateway request id and replaces a hostile one', async () => {
+    const kept = await rawRequest(portal.url, { path: '/healthz', headers: { 'X-Request-Id': 'gateway-abc-12345' } });
+    expect(kept.headers['x-request-id']).toBe('gateway-abc-12345');
+    const replaced = await rawRequest(portal.url, { path: '/healthz', headers: { 'X-Request-Id': '<script>x</script>' } });
+    expect(replaced.headers['x-request-id']).not.toContain('<');
+  });
+});
