@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { richTextToPlain, sanitizeRichText } from './sanitize.server';
+
+/** A corpus of hostile HTML a backend record might carry. */
+const HOSTILE = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="JaVaScRiPt:alert(1)">x</a>',
+  '<a href="&#106;avascript:alert(1)">x</a>',
+  '<svg onload=alert(1)><circle/></svg>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<div style="background:url(javascript:alert(1))">x</div>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+  '<form action="https://evil.example"><input name=a></form>',
+  '<p onclick="alert(1)">点我</p>',
+  '<object data="x.swf"></object>',
+  '"><script>alert(1)</script>',
+];
+
+describe('sanitizeRichText', () => {
+  it.each(HOSTILE)('neutralises %s', (html) => {
+    const clean = sanitizeRichText(html);
+    expect(clean).not.toMatch(/<script|onerror|onload|onclick|javascript:|<iframe|<svg|<object|<form|data:text|style=/i);
+  });
+
+  it('keeps ordinary rich text and makes links open safely', () => {
+    const clean = sanitizeRichText('<p>欢迎<strong>投稿</strong>，详见<a href="https://example.edu.cn/guide">投稿指南</a>。</p>');
+    expect(clean).toContain('<strong>投稿</strong>');
+    expect(clean).toContain('href="https://example.edu.cn/guide"');
+    expect(clean).toContain('rel="noopener noreferrer"');
+  });
+
+  it('keeps site-relative links and handles empty input', () => {
+    expect(sanitizeRichText('<a href="/aboutUs#contribute">投稿</a>')).toContain('href="/aboutUs#contribute"');
+    expect(sanitizeRichText(null)).toBe('');
+  });
+
+  it('extracts plain text', () => {
+    expect(richTextToPlain('<p>数据<b>法学</b></p><script>x()</script>')).toBe('数据法学');
+  });
+});

@@ -1,0 +1,35 @@
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+/**
+ * Rich text from the backend (notice prompt, news bodies, journal introductions) is
+ * sanitised here, on the server, before it reaches a page: no scripts, no event
+ * handlers, no javascript: or data: URLs, links to other sites open safely.
+ */
+const window = new JSDOM('').window;
+const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.getAttribute('href')) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+const ALLOWED_URI = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+
+export function sanitizeRichText(html: string | null | undefined): string {
+  if (!html) return '';
+  return purify.sanitize(html, {
+    ALLOWED_URI_REGEXP: ALLOWED_URI,
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
+    FORBID_ATTR: ['style'],
+  });
+}
+
+/** Plain text of a rich-text fragment (descriptions, share text). */
+export function richTextToPlain(html: string | null | undefined): string {
+  if (!html) return '';
+  const fragment = JSDOM.fragment(purify.sanitize(html));
+  return (fragment.textContent ?? '').replace(/\s+/g, ' ').trim();
+}

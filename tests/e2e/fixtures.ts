@@ -1,0 +1,59 @@
+import { test as base, expect, type BrowserContext, type ConsoleMessage } from '@playwright/test';
+import { SESSION_COOKIE, sealSession, type SessionData } from '../../app/session/cookie.server';
+import { E2E } from './env';
+
+/** Logs in against the sandbox directly and returns the real backend login answer. */
+export async function sandboxLogin(username = 'demo_author', password = 'Demo@2026') {
+  const response = await fetch(`${E2E.sandboxUrl}/api/loginApi/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await response.json()) as {
+    success: boolean;
+    entity: { token: string; employee: { id: string | number; username: string; headImgUrl: string | null; type: number | null }; employeeRole: { id: string | number; type: number }[]; employeeType: number | null };
+  };
+  if (!body.success) throw new Error(`sandbox login failed: ${JSON.stringify(body)}`);
+  return body.entity;
+}
+
+/** Signs a browser context in the way the portal does: a sealed session cookie. */
+export async function signIn(context: BrowserContext, session?: Partial<SessionData>) {
+  const login = await sandboxLogin();
+  const authorRole = login.employeeRole.find((role) => role.type === 4) ?? null;
+  const data: SessionData = {
+    token: login.token,
+    user: { id: String(login.employee.id), username: login.employee.username, headImgUrl: login.employee.headImgUrl, type: login.employee.type },
+    role: authorRole ? { id: String(authorRole.id), type: authorRole.type } : null,
+    employeeType: login.employeeType,
+    ...session,
+  };
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: sealSession(data, [E2E.sessionSecret]), url: E2E.baseUrl, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  return data;
+}
+
+/**
+ * Every test fails on a console error, a React hydration warning or a CSP violation.
+ */
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const record = (message: ConsoleMessage) => {
+        const text = message.text();
+        if (message.type() === 'error' || /hydrat|did not match|Content Security Policy/i.test(text)) problems.push(`${message.type()}: ${text}`);
+      };
+      page.on('console', record);
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await use(problems);
+      // Expected error statuses (404 pages) log a resource error in Chromium: those are not problems.
+      const real = problems.filter((p) => !/Failed to load resource: the server responded with a status of (404|403)/.test(p));
+      expect(real, 'console errors, hydration warnings or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

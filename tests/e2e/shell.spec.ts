@@ -1,0 +1,99 @@
+import { E2E } from './env';
+import { expect, sandboxLogin, signIn, test } from './fixtures';
+
+test.describe('page shell', () => {
+  test('home is served in Chinese with the header and the footer links from the sandbox', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page).toHaveTitle(/数据法学期刊平台/);
+
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    for (const item of ['首页', '期刊', '编委会', '关于我们']) await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: '文献成果' })).toHaveAttribute('href', '/journal');
+    await expect(nav.getByRole('link', { name: '专家作者' })).toHaveAttribute('href', '/expertAuthor');
+    await expect(page.getByRole('link', { name: '登录/注册' })).toHaveAttribute('href', '/?login=userLogin');
+
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('heading', { name: '消息通知' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: '合作单位动态' })).toBeVisible();
+    for (const group of ['中央国家机关', '政法媒体', '法学院校']) await expect(footer.getByText(group, { exact: true })).toBeVisible();
+    const court = footer.getByRole('link', { name: '最高人民法院' });
+    await expect(court).toHaveAttribute('target', '_blank');
+    await expect(court).toHaveAttribute('href', /^https?:\/\//);
+    await expect(footer).toContainText('版权所有');
+    await expect(footer).toContainText('ICP备');
+  });
+
+  test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '资源未找到' })).toBeVisible();
+    await expect(page.getByText('抱歉，您访问的页面不存在！')).toBeVisible();
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/`);
+  });
+
+  test('opening a friendly link closes its dropdown again @js-only', async ({ page, context }) => {
+    await page.goto('/');
+    const group = page.locator('footer details').filter({ hasText: '中央国家机关' });
+    await group.locator('summary').click();
+    await expect(group).toHaveAttribute('open', '');
+    const popupPromise = context.waitForEvent('page');
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, body: 'external' }));
+    await group.getByRole('link', { name: '最高人民法院' }).click();
+    const popup = await popupPromise;
+    await popup.close();
+    await expect(group).not.toHaveAttribute('open', '');
+  });
+
+  test('the home header is transparent until the page is scrolled past 100px @js-only', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('header').first();
+    await expect(header).toHaveAttribute('data-transparent', 'true');
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect(header).not.toHaveAttribute('data-transparent', 'true');
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await expect(header).toHaveAttribute('data-transparent', 'true');
+  });
+});
+
+test.describe('session', () => {
+  test('a signed-in author sees the personal menu, and the token is nowhere in the page', async ({ page, context }) => {
+    const session = await signIn(context);
+    const response = await page.goto('/');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('demo_author');
+    expect(html).not.toContain(session.token);
+    await expect(page.locator('header')).toContainText('demo_author');
+    await expect(page.getByRole('link', { name: '个人中心' })).toHaveAttribute('href', '/personal');
+
+    // Loader data as the client router fetches it (.data requests) does not carry it either.
+    const data = await page.request.get('/_root.data');
+    expect(await data.text()).not.toContain(session.token);
+    // The cookie value itself does not reveal it.
+    const cookie = (await context.cookies()).find((c) => c.name === 'journalData-token');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.value).not.toContain(session.token);
+    expect(Buffer.from(cookie!.value.slice(3), 'base64url').toString('latin1')).not.toContain(session.token);
+  });
+
+  test('logging out clears the session and opens the login popup on the home page', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/');
+    await page.locator('header button', { hasText: 'demo_author' }).hover();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/?login=userLogin`);
+    await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'journalData-token')).toBeUndefined();
+  });
+
+  test('a session the backend refuses (403) is cleared and the visitor lands on the home page', async ({ page, context }) => {
+    const login = await sandboxLogin();
+    await signIn(context, { token: `${login.token}-revoked` });
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(`${E2E.baseUrl}/`);
+    await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'journalData-token')).toBeUndefined();
+  });
+});
