@@ -1,5 +1,8 @@
 import type { AppLoadContext } from 'react-router';
-import { getBottomBar } from './backend/endpoints/home.server';
+import { getBottomBar, getPromptNotice } from './backend/endpoints/home.server';
+import { readCookie } from './session/cookie.server';
+import { sanitizeRichText } from './lib/sanitize.server';
+import { REMINDER_COOKIE } from './lib/reminder';
 import { EMPTY_FOOTER, safeHref, type FooterData, type FooterLink } from './lib/footer';
 import type { PublicSession } from './lib/public-session';
 import { backendFor, getSession } from './session/session.server';
@@ -37,6 +40,19 @@ async function loadFooter(request: Request, context: AppLoadContext): Promise<Fo
   }
 }
 
+/** Spec §4 reminder box: shown when the notice has content and no `customer` cookie exists. */
+async function loadNotice(request: Request, context: AppLoadContext): Promise<{ title: string; html: string } | null> {
+  if (readCookie(request.headers.get('Cookie'), REMINDER_COOKIE)) return null;
+  try {
+    const notice = await backendFor(request, context).call(getPromptNotice, { type: 1 });
+    const html = sanitizeRichText(notice?.content);
+    return html.trim() ? { title: notice?.title || '温馨提示', html } : null;
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    return null;
+  }
+}
+
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const session = getSession(request, context);
   const publicSession: PublicSession = {
@@ -45,6 +61,6 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     employeeType: session?.employeeType ?? null,
     unreadCount: 0,
   };
-  const footer = await loadFooter(request, context);
-  return { ...publicSession, footer };
+  const [footer, notice] = await Promise.all([loadFooter(request, context), loadNotice(request, context)]);
+  return { ...publicSession, footer, notice };
 }

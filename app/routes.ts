@@ -3,6 +3,8 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 /** Every URL of the portal (spec §2), grouped by layout. */
 export default [
   route('logout', 'routes/auth/logout.tsx'),
+  route('notice/dismiss', 'routes/resources/dismiss-notice.ts'),
+  route('qrcode.svg', 'routes/resources/qrcode.ts'),
   layout('routes/layouts/default.tsx', [
     index('routes/home.tsx'),
     // Unknown URLs: 404 with the 404 page inside the default layout.

@@ -21,3 +21,14 @@ export const bottomBarSchema = z.array(
 );
 
 export const getBottomBar = defineEndpoint<void, z.infer<typeof bottomBarSchema>>('POST', '/api/homeApi/getBottomBar', bottomBarSchema);
+
+/** The notice prompt (温馨提示), type 1. Its content is raw HTML: sanitise before rendering. */
+export const promptNoticeSchema = z
+  .object({ id: z.coerce.number(), type: z.coerce.number(), title: z.string().nullish(), content: z.string().nullish() })
+  .nullable();
+
+export const getPromptNotice = defineEndpoint<{ type: number }, z.infer<typeof promptNoticeSchema>>(
+  'GET',
+  '/api/homeApi/getPromptNotice',
+  promptNoticeSchema,
+);

@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Form } from 'react-router';
 import { copy } from '~/copy';
+import { REMINDER_COOKIE, REMINDER_MAX_AGE_SECONDS } from '~/lib/reminder';
+import { SharePopup } from '~/components/widgets/SharePopup';
 import classes from './FloatingPanel.module.css';
 
 /** Spec §4: back-to-top shows once the distance left to the bottom is under half a viewport. */
@@ -21,10 +24,43 @@ function useNearBottom() {
   return near;
 }
 
-export function FloatingPanel() {
+export interface FloatingPanelProps {
+  /** Sanitised notice prompt, or null when there is none or it was dismissed. */
+  notice: { title: string; html: string } | null;
+  /** On theme detail pages the panel carries a share control. */
+  share?: { url: string; title: string; description?: string } | null;
+}
+
+function ReminderBox({ notice }: { notice: { title: string; html: string } }) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  // With JavaScript the cookie is set here; without it the form posts and the server sets it.
+  const dismiss = (event: FormEvent) => {
+    event.preventDefault();
+    document.cookie = `${REMINDER_COOKIE}=1; path=/; max-age=${REMINDER_MAX_AGE_SECONDS}; samesite=lax`;
+    setOpen(false);
+  };
+  return (
+    <section className={classes.reminder} aria-labelledby="reminder-title">
+      <header className={classes.reminderHeader}>
+        <h2 id="reminder-title">{copy.floating.warmTip}</h2>
+        <Form method="post" action="/notice/dismiss" onSubmit={dismiss} reloadDocument>
+          <button type="submit" className={classes.close} aria-label={copy.floating.close}>
+            ×
+          </button>
+        </Form>
+      </header>
+      <div className={classes.reminderBody} dangerouslySetInnerHTML={{ __html: notice.html }} />
+    </section>
+  );
+}
+
+export function FloatingPanel({ notice, share }: FloatingPanelProps) {
   const nearBottom = useNearBottom();
   return (
     <aside className={classes.panel} aria-label={copy.floating.consult}>
+      {notice ? <ReminderBox notice={notice} /> : null}
+      {share ? <SharePopup url={share.url} title={share.title} description={share.description} placement="left" triggerClassName={classes.button} trigger={copy.floating.share} /> : null}
       <details className={classes.consult}>
         <summary className={classes.button}>
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">

@@ -13,7 +13,7 @@ export default function DefaultLayout() {
       <div id="top" />
       <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
       <Outlet />
-      <FloatingPanel />
+      <FloatingPanel notice={root?.notice ?? null} />
       <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
     </>
   );

@@ -1,0 +1,65 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { qqShareUrl, shareDescription, weiboShareUrl } from '~/lib/share';
+import classes from './SharePopup.module.css';
+
+interface SharePopupProps {
+  /** Absolute URL of the page being shared. */
+  url: string;
+  title: string;
+  description?: string;
+  /** Opens upwards/leftwards, for the floating panel. */
+  placement?: 'down' | 'left';
+  trigger?: React.ReactNode;
+  triggerClassName?: string;
+}
+
+/**
+ * Share popup (spec §2): WeChat (QR code dialog), QQ, Weibo, copy link.
+ * Built on <details> so it opens without JavaScript; the QR code is an SVG drawn on the
+ * server (/qrcode.svg), so no QR library is shipped to the browser.
+ */
+export function SharePopup({ url, title, description = '', placement = 'down', trigger = '分享', triggerClassName }: SharePopupProps) {
+  const [canCopy, setCanCopy] = useState(false);
+  useEffect(() => setCanCopy(typeof navigator !== 'undefined' && !!navigator.clipboard), []);
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notifications.show({ message: '复制成功', color: 'green', autoClose: 2000 });
+    } catch {
+      notifications.show({ message: '复制失败，请手动复制链接', color: 'red', autoClose: 5000 });
+    }
+  };
+
+  return (
+    <details className={`${classes.share} ${placement === 'left' ? classes.up : ''}`}>
+      <summary className={triggerClassName} aria-label="分享">
+        {trigger}
+      </summary>
+      <div className={classes.panel} role="group" aria-label="分享到">
+        <div className={classes.targets}>
+          <details className={classes.wechat}>
+            <summary className={classes.target}>微信</summary>
+            <img className={classes.qr} src={`/qrcode.svg?text=${encodeURIComponent(url)}`} alt={`「${title}」页面二维码`} loading="lazy" width={160} height={160} />
+            <p className={classes.qrHint}>打开微信“扫一扫”，分享到朋友圈</p>
+          </details>
+          <a className={classes.target} href={qqShareUrl(url, title, description)} target="_blank" rel="noopener noreferrer">
+            QQ
+          </a>
+          <a className={classes.target} href={weiboShareUrl(url, `${title} ${shareDescription(description)}`.trim())} target="_blank" rel="noopener noreferrer">
+            微博
+          </a>
+        </div>
+        <div className={classes.copyRow}>
+          <input readOnly value={url} aria-label="页面链接" onFocus={(event) => event.currentTarget.select()} />
+          {canCopy ? (
+            <button type="button" className={classes.target} onClick={copyLink}>
+              复制链接
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </details>
+  );
+}

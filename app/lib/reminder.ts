@@ -1,0 +1,7 @@
+/** Spec §4/§9: closing the reminder box sets the `customer` cookie for one day. */
+export const REMINDER_COOKIE = 'customer';
+export const REMINDER_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export function reminderCookie(secure: boolean): string {
+  return `${REMINDER_COOKIE}=1; Path=/; Max-Age=${REMINDER_MAX_AGE_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

@@ -1,0 +1,18 @@
+import { redirect } from 'react-router';
+import { reminderCookie } from '~/lib/reminder';
+import type { Route } from './+types/dismiss-notice';
+
+/** Closing the reminder box without JavaScript: set the cookie and go back. */
+export function action({ request, context }: Route.ActionArgs) {
+  const referer = request.headers.get('Referer');
+  let back = '/';
+  if (referer) {
+    const url = new URL(referer);
+    if (url.origin === new URL(request.url).origin) back = url.pathname + url.search;
+  }
+  return redirect(back, { headers: { 'Set-Cookie': reminderCookie(context.runtime.secureCookies) } });
+}
+
+export function loader() {
+  return redirect('/');
+}

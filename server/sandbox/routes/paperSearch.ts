@@ -1,0 +1,188 @@
+// /api/paperSearchApi/*: literature search, lists, one article and its extras.
+import { z } from 'zod';
+import {
+  SEARCH_FIELDS, articleRow, cardsByIds, downloadUrl, listArticles, pdfFileName, searchArticles, searchFacets,
+  toDetail, type SearchInput,
+} from '../articles.js';
+import type { DB } from '../db.js';
+import { bizError, createApi, optInt, page, paging, parse, reqId, reqStr, type Logger, type Params } from '../http.js';
+import { ASPECTS, BODY_SENTENCES, INSTITUTIONS, LAWS, SECTION_HEADINGS, SURNAMES, GIVEN } from '../seed/banks.js';
+import { addDays } from '../seed/dates.js';
+import { Rng, hash32 } from '../seed/prng.js';
+
+const filterSchema = z.object({
+  journalId: optInt(),
+  year: optInt(),
+  issueId: optInt(),
+  columnId: optInt(),
+});
+const sortSchema = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(['publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('publishDate'),
+);
+const searchSchema = filterSchema.extend({
+  query: reqStr('请输入检索词').pipe(z.string().max(100, { error: '检索词不能超过100个字符' })),
+  field: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SEARCH_FIELDS, { error: '检索字段不正确' }).default('all')),
+  sort: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['relevance', 'publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('relevance'),
+  ),
+});
+
+const idSchema = z.object({ id: reqId() });
+
+function fill(t: string, vars: Record<string, string>) {
+  return t.replace(/\{(\w)\}/g, (_, k: string) => vars[k] ?? '');
+}
+
+export function paperSearchRoutes(db: DB, log: Logger) {
+  const api = createApi(db, log);
+  const mustArticle = (params: Params) => {
+    const { id } = parse(idSchema, params);
+    const row = articleRow(db, id);
+    if (!row) throw bizError('文献不存在或已下线', 404);
+    return row;
+  };
+
+  api.any('/search', ({ params }) => {
+    const input: SearchInput = parse(searchSchema, params);
+    const { page: result, mode } = searchArticles(db, input, paging(params));
+    return { ...result, mode };
+  });
+
+  api.any('/dataJurisprudenceSearch', ({ params }) => {
+    const input: SearchInput = parse(searchSchema, params);
+    const { page: result, mode } = searchArticles(db, input, paging(params));
+    return { ...result, mode, facets: searchFacets(db, input) };
+  });
+
+  api.any('/literatureBase', ({ params }) => {
+    const f = parse(filterSchema, params);
+    const { sort } = parse(z.object({ sort: sortSchema }), params);
+    return listArticles(db, f, sort, paging(params));
+  });
+
+  // Full record; each call counts a view.
+  api.any('/literatureBaseDetails', ({ params }) => {
+    const { id } = parse(idSchema, params);
+    db.prepare('UPDATE articles SET views = views + 1 WHERE id = ?').run(id);
+    const row = articleRow(db, id);
+    if (!row) throw bizError('文献不存在或已下线', 404);
+    return toDetail(db, row);
+  });
+
+  // Monthly views and downloads over the 12 months after publication (sums to the totals).
+  api.any('/getPaperChart', ({ params }) => {
+    const row = mustArticle(params);
+    const rng = new Rng(hash32(`chart-${row.id}`));
+    const weights = Array.from({ length: 12 }, (_, i) => Math.exp(-i / 4) * (0.6 + rng.float()));
+    const sum = weights.reduce((a, b) => a + b, 0);
+    const spread = (total: number) => {
+      const parts = weights.map((w) => Math.floor((w / sum) * total));
+      parts[0] = (parts[0] ?? 0) + total - parts.reduce((a, b) => a + b, 0);
+      return parts;
+    };
+    const [y, m] = row.published_date.split('-').map(Number) as [number, number];
+    const months = weights.map((_, i) => {
+      const k = m - 1 + i;
+      return `${y + Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
+    });
+    return { months, views: spread(row.views), downloads: spread(row.downloads) };
+  });
+
+  // Structured full text (generated from the phrase banks, stable per article).
+  api.any('/getPaperContent', ({ params }) => {
+    const row = mustArticle(params);
+    const rng = new Rng(hash32(`content-${row.id}`));
+    const kw = JSON.parse(row.keywords) as string[];
+    const vars = { t: kw[0] ?? '数据', k: kw[1] ?? kw[0] ?? '数据', l: rng.pick(LAWS).zh, a: rng.pick(ASPECTS).zh };
+    const sections = rng.pick(SECTION_HEADINGS).map((h) => ({
+      heading: fill(h, vars),
+      paragraphs: Array.from({ length: rng.int(2, 3) }, () =>
+        rng.sample(BODY_SENTENCES, rng.int(3, 5)).map((s) => fill(s, vars)).join(''),
+      ),
+    }));
+    const references = Array.from({ length: rng.int(6, 12) }, (_, i) => {
+      const author = rng.pick(SURNAMES) + rng.pick(GIVEN) + rng.pick(GIVEN);
+      const year = rng.int(2015, 2025);
+      return `[${i + 1}] ${author}：《${vars.t}的${rng.pick(ASPECTS).zh}》，载《${rng.pick(['中国法学', '法学研究', '中外法学', '法学家', '法商研究', '比较法研究', '数据法学'])}》${year}年第${rng.int(1, 6)}期。`;
+    });
+    return { id: row.id, title: row.title, abstract: row.abstract, sections, references };
+  });
+
+  // Short reader comments (短评) on an article, paged.
+  api.any('/getPaperMinute', ({ params }) => {
+    const row = mustArticle(params);
+    const p = paging(params);
+    const rng = new Rng(hash32(`minute-${row.id}`));
+    const count = rng.int(0, 12);
+    const phrases = ['论证严密，对实务很有启发。', '比较法部分的梳理非常扎实。', '建议进一步讨论与现行监管规则的衔接。',
+      '文中提出的分级分类思路值得借鉴。', '实证样本的选取方法交代清楚，结论可信。', '对相关司法解释的起草有参考价值。'];
+    const all = Array.from({ length: count }, (_, i) => ({
+      id: row.id * 100 + i + 1,
+      paperId: row.id,
+      nickname: `${rng.pick(SURNAMES)}**`,
+      institution: rng.pick(INSTITUTIONS),
+      content: rng.pick(phrases),
+      likeCount: rng.int(0, 80),
+      createTime: `${addDays(row.published_date, rng.int(1, 300))} ${String(rng.int(8, 22)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00`,
+    })).sort((a, b) => b.createTime.localeCompare(a.createTime));
+    return page(all.slice(p.offset, p.offset + p.size), count, p);
+  });
+
+  // Revision history of an article by its WeiPu (维普) id.
+  api.any('/getAmendmentRecordByWeiPuId', ({ params }) => {
+    const { weiPuId } = parse(z.object({ weiPuId: reqStr('缺少参数：weiPuId') }), params);
+    const row = db.prepare('SELECT id, accepted_date, published_date FROM articles WHERE weipu_id = ?').get(weiPuId) as
+      | { id: number; accepted_date: string; published_date: string }
+      | undefined;
+    if (!row) throw bizError('未找到对应的文献', 404);
+    const records = [
+      { id: row.id * 10 + 1, weiPuId, version: 1, type: '网络首发', description: '录用定稿网络首发', updateTime: addDays(row.accepted_date, 7) },
+      { id: row.id * 10 + 2, weiPuId, version: 2, type: '正式出版', description: '出版定稿，页码与期次确定', updateTime: row.published_date },
+    ];
+    if (row.id % 7 === 0) {
+      records.push({ id: row.id * 10 + 3, weiPuId, version: 3, type: '勘误', description: '更正参考文献著录格式及作者单位信息', updateTime: addDays(row.published_date, 30) });
+    }
+    return records;
+  });
+
+  api.any('/previewPath', ({ params }) => {
+    const row = mustArticle(params);
+    const fileName = pdfFileName(row);
+    return { url: `${downloadUrl(row.pdf_hash, fileName)}&inline=1`, fileName, fileType: 'pdf', pageCount: 1 };
+  });
+
+  // Related articles: same keywords first, then the same column.
+  api.any('/recommendedArticles', ({ params }) => {
+    const row = mustArticle(params);
+    const { size } = parse(z.object({ size: optInt() }), params);
+    const limit = Math.min(Math.max(size ?? 5, 1), 20);
+    const kw = JSON.parse(row.keywords) as string[];
+    const ids = new Set<number>();
+    const byKeyword = db.prepare(`SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ? AND rowid != ? ORDER BY rank LIMIT ?`);
+    const terms = kw.filter((k) => [...k].length >= 3).map((k) => `keyword : "${k.replace(/"/g, '""')}"`);
+    if (terms.length) for (const r of byKeyword.all(terms.join(' OR '), row.id, limit) as { id: number }[]) ids.add(r.id);
+    if (ids.size < limit) {
+      const byColumn = db
+        .prepare('SELECT id FROM articles WHERE column_id = ? AND id != ? ORDER BY published_date DESC LIMIT ?')
+        .all(row.column_id, row.id, limit) as { id: number }[];
+      for (const r of byColumn) if (ids.size < limit) ids.add(r.id);
+    }
+    return cardsByIds(db, [...ids]);
+  });
+
+  // Recommended reading: most downloaded articles of the last two years (optionally one journal).
+  api.any('/recommendedManuscript', ({ params }) => {
+    const { journalId, size } = parse(z.object({ journalId: optInt(), size: optInt() }), params);
+    const limit = Math.min(Math.max(size ?? 6, 1), 20);
+    const maxYear = (db.prepare('SELECT max(year) AS y FROM articles').get() as { y: number | null }).y ?? 0;
+    const ids = db
+      .prepare(`SELECT id FROM articles WHERE year >= ? ${journalId ? 'AND journal_id = ?' : ''} ORDER BY downloads DESC, id LIMIT ?`)
+      .all(...(journalId ? [maxYear - 1, journalId, limit] : [maxYear - 1, limit])) as { id: number }[];
+    return cardsByIds(db, ids.map((r) => r.id));
+  });
+
+  return api.router;
+}
+
