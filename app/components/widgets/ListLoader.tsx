@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useFetcher, useLocation, type SerializeFrom } from 'react-router';
+import { Link, useFetcher, useLocation } from 'react-router';
 import { copy } from '~/copy';
 import classes from './ListLoader.module.css';
 
@@ -61,9 +61,9 @@ export interface PagedList<T> {
  * "Load more" that appends the next page in place (with JavaScript). The server renders
  * page N alone; the next page comes from the same route's loader through a fetcher.
  */
-export function useLoadMore<T, D>(page: PagedList<T>, pick: (data: NonNullable<SerializeFrom<D>>) => PagedList<T>, pageParam = 'page') {
+export function useLoadMore<T, D>(page: PagedList<T>, pick: (data: D) => PagedList<T>, pageParam = 'page') {
   const location = useLocation();
-  const fetcher = useFetcher<D>();
+  const fetcher = useFetcher();
   const [records, setRecords] = useState(page.records);
   const [current, setCurrent] = useState(page.current);
   const appended = useRef<unknown>(null);
@@ -77,7 +77,7 @@ export function useLoadMore<T, D>(page: PagedList<T>, pick: (data: NonNullable<S
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data || appended.current === fetcher.data) return;
     appended.current = fetcher.data;
-    const next = pick(fetcher.data);
+    const next = pick(fetcher.data as D);
     setRecords((previous) => [...previous, ...next.records]);
     setCurrent(next.current);
   }, [fetcher.state, fetcher.data, pick]);
