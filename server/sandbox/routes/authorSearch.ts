@@ -35,7 +35,7 @@ export function authorSearchRoutes(db: DB, log: Logger) {
   };
 
   // With id: one expert and their latest papers. Without: the expert list (keyword search, paged).
-  api.any('/authorInfo', ({ params }) => {
+  api.post('/authorInfo', ({ params }) => {
     const q = parse(z.object({ id: optInt(), keyword: optStr() }), params);
     if (q.id !== undefined) {
       const row = db.prepare('SELECT * FROM experts WHERE id = ?').get(q.id) as ExpertRow | undefined;
@@ -53,13 +53,13 @@ export function authorSearchRoutes(db: DB, log: Logger) {
     return page(rows.map(expertJson), total, p);
   });
 
-  api.any('/paperTrend', ({ params }) => {
+  api.post('/paperTrend', ({ params }) => {
     const s = scope(params);
     return db.prepare(`SELECT a.year, count(*) AS count FROM articles a ${s.where} GROUP BY a.year ORDER BY a.year`).all(...s.args);
   });
 
   // Keyword distribution (top 10), for a word cloud or pie chart.
-  api.any('/researchField', ({ params }) => {
+  api.post('/researchField', ({ params }) => {
     const s = scope(params);
     const rows = db.prepare(`SELECT a.keywords FROM articles a ${s.where}`).all(...s.args) as { keywords: string }[];
     const counts = new Map<string, number>();
@@ -71,7 +71,7 @@ export function authorSearchRoutes(db: DB, log: Logger) {
   });
 
   // Papers per year split by subject class (中图分类号), for a stacked chart.
-  api.any('/eduClassTrend', ({ params }) => {
+  api.post('/eduClassTrend', ({ params }) => {
     const s = scope(params);
     const rows = db
       .prepare(`SELECT a.year, a.clc, count(*) AS n FROM articles a ${s.where} GROUP BY a.year, a.clc`)
@@ -89,7 +89,7 @@ export function authorSearchRoutes(db: DB, log: Logger) {
   });
 
   // Funded papers per year.
-  api.any('/fundTrend', ({ params }) => {
+  api.post('/fundTrend', ({ params }) => {
     const s = scope(params);
     return db
       .prepare(`SELECT a.year, count(*) AS total, count(a.fund) AS funded,

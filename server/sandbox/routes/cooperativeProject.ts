@@ -10,7 +10,7 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
 
   // Editorial board, in board order; optional filters roleLevel (1 主编, 2 副主编, 3 编委) and name.
-  api.any('/listQueries', ({ params }) => {
+  api.post('/listQueries', ({ params }) => {
     const q = parse(z.object({ roleLevel: optInt(), name: optStr(), journalId: optInt() }), params);
     const p = paging(params);
     const where: string[] = [];
@@ -26,7 +26,7 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
     return page(rows.map(boardJson), total, p);
   });
 
-  api.any('/projectSpecialistShow', ({ params }) => {
+  api.post('/projectSpecialistShow', ({ params }) => {
     const { id } = parse(z.object({ id: reqId() }), params);
     const row = db.prepare('SELECT * FROM editorial_board WHERE id = ?').get(id) as BoardRow | undefined;
     if (!row) throw bizError('该编委信息不存在', 404);
@@ -34,7 +34,7 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
   });
 
   // News by type (1 合作单位动态, 2 行业资讯), newest first; optional title keyword.
-  api.any('/newsListQueries', ({ params }) => {
+  api.post('/newsListQueries', ({ params }) => {
     const q = parse(z.object({ type: optInt(), keyword: optStr() }), params);
     const p = paging(params);
     const type = q.type ?? 1;
@@ -49,7 +49,7 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
   });
 
   // One news item with its neighbours in list order (prev = newer, next = older); counts a view.
-  api.any('/projectNewsShow', ({ params }) => {
+  api.post('/projectNewsShow', ({ params }) => {
     const { id } = parse(z.object({ id: reqId() }), params);
     db.prepare('UPDATE news SET views = views + 1 WHERE id = ?').run(id);
     const row = db.prepare('SELECT * FROM news WHERE id = ?').get(id) as NewsRow | undefined;

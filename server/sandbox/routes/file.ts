@@ -33,7 +33,7 @@ export function articlePdf(row: ArticleRow): Buffer {
 export function fileRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
 
-  api.any('/file/download', ({ params, res }) => {
+  api.get('/file/download', ({ params, res }) => {
     const q = parse(z.object({ hash: reqStr('缺少参数：hash'), fileName: optStr(), inline: optStr() }), params);
     const row = db.prepare(`${ARTICLE_SELECT} WHERE a.pdf_hash = ?`).get(q.hash) as ArticleRow | undefined;
     if (!row) throw bizError('文件不存在或已被删除', 404);

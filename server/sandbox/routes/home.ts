@@ -55,12 +55,12 @@ export function homeRoutes(db: DB, log: Logger) {
     return row ? { id: row.id, type: row.type, title: row.title, content: row.content, updateTime: row.update_time } : null;
   });
 
-  api.any('/getSelectedLiterature', ({ params }) => {
+  api.post('/getSelectedLiterature', ({ params }) => {
     const f = parse(z.object({ journalId: optInt(), columnId: optInt() }), params);
     return listArticles(db, { ...f, selected: true }, 'publishDate', paging(params));
   });
 
-  api.any('/getSelectedLiteratureShow', ({ params }) => {
+  api.post('/getSelectedLiteratureShow', ({ params }) => {
     const size = parse(sizeOnly(20, 6), params);
     const ids = db
       .prepare('SELECT id FROM articles WHERE selected = 1 ORDER BY published_date DESC, id DESC LIMIT ?')
@@ -68,7 +68,7 @@ export function homeRoutes(db: DB, log: Logger) {
     return cardsByIds(db, ids.map((r) => r.id));
   });
 
-  api.any('/getTradeNews', ({ params }) => {
+  api.post('/getTradeNews', ({ params }) => {
     const { type } = parse(z.object({ type: optInt() }), params);
     const p = paging(params);
     const t = type ?? 2;
@@ -79,7 +79,7 @@ export function homeRoutes(db: DB, log: Logger) {
     return page(rows.map(newsSummary), total, p);
   });
 
-  api.any('/getTradeHotspot', ({ params }) => {
+  api.post('/getTradeHotspot', ({ params }) => {
     const size = parse(sizeOnly(50, 10), params);
     return db
       .prepare(`SELECT id, title, summary, tag, heat, publish_date AS publishDate, views, sort AS rank
@@ -88,7 +88,7 @@ export function homeRoutes(db: DB, log: Logger) {
   });
 
   // One industry hotspot, with its content; counts a view.
-  api.any('/seeDetails', ({ params }) => {
+  api.post('/seeDetails', ({ params }) => {
     const { id } = parse(z.object({ id: reqId() }), params);
     db.prepare('UPDATE hotspots SET views = views + 1 WHERE id = ?').run(id);
     const row = db
@@ -100,7 +100,7 @@ export function homeRoutes(db: DB, log: Logger) {
   });
 
   // Finds an article id from one of its external identifiers.
-  api.any('/inquirePaperId', ({ params }) => {
+  api.post('/inquirePaperId', ({ params }) => {
     const q = parse(z.object({ doi: optStr(), weiPuId: optStr(), hash: optStr() }), params);
     let row: Pick<ArticleRow, 'id' | 'journal_id' | 'issue_id'> | undefined;
     const sel = 'SELECT id, journal_id, issue_id FROM articles WHERE';
@@ -113,7 +113,7 @@ export function homeRoutes(db: DB, log: Logger) {
   });
 
   // Display configuration of a journal on the portal.
-  api.any('/getJournalDispositionByJournalId', ({ params }) => {
+  api.post('/getJournalDispositionByJournalId', ({ params }) => {
     const { journalId } = parse(z.object({ journalId: reqId('缺少参数：journalId') }), params);
     const j = journalById(db, journalId);
     if (!j) throw bizError('期刊不存在', 404);
@@ -135,7 +135,7 @@ export function homeRoutes(db: DB, log: Logger) {
   });
 
   // Platform activity over the last seven working days (Mon-Fri) before today.
-  api.any('/getLastSevenWorkingDays', () => {
+  api.post('/getLastSevenWorkingDays', () => {
     const days: { date: string; weekday: string; submissions: number; reviews: number; publications: number }[] = [];
     const d = new Date();
     d.setUTCHours(0, 0, 0, 0);

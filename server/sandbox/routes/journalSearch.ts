@@ -7,13 +7,13 @@ import { columnsOf, journalSummary, type JournalRow } from './content.js';
 export function journalSearchRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
 
-  api.any('/list', () => {
+  api.post('/list', () => {
     const rows = db.prepare('SELECT * FROM journals ORDER BY sort').all() as JournalRow[];
     return rows.map((j) => journalSummary(db, j));
   });
 
   // Journal profile with its issues grouped by year (newest first); by id or gch.
-  api.any('/details', ({ params }) => {
+  api.post('/details', ({ params }) => {
     const q = parse(z.object({ id: optInt(), journalId: optInt(), gch: optStr() }), params);
     const id = q.id ?? q.journalId;
     let j: JournalRow | undefined;

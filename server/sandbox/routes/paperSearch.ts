@@ -44,26 +44,26 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     return row;
   };
 
-  api.any('/search', ({ params }) => {
+  api.post('/search', ({ params }) => {
     const input: SearchInput = parse(searchSchema, params);
     const { page: result, mode } = searchArticles(db, input, paging(params));
     return { ...result, mode };
   });
 
-  api.any('/dataJurisprudenceSearch', ({ params }) => {
+  api.post('/dataJurisprudenceSearch', ({ params }) => {
     const input: SearchInput = parse(searchSchema, params);
     const { page: result, mode } = searchArticles(db, input, paging(params));
     return { ...result, mode, facets: searchFacets(db, input) };
   });
 
-  api.any('/literatureBase', ({ params }) => {
+  api.post('/literatureBase', ({ params }) => {
     const f = parse(filterSchema, params);
     const { sort } = parse(z.object({ sort: sortSchema }), params);
     return listArticles(db, f, sort, paging(params));
   });
 
   // Full record; each call counts a view.
-  api.any('/literatureBaseDetails', ({ params }) => {
+  api.post('/literatureBaseDetails', ({ params }) => {
     const { id } = parse(idSchema, params);
     db.prepare('UPDATE articles SET views = views + 1 WHERE id = ?').run(id);
     const row = articleRow(db, id);
@@ -72,7 +72,7 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   });
 
   // Monthly views and downloads over the 12 months after publication (sums to the totals).
-  api.any('/getPaperChart', ({ params }) => {
+  api.post('/getPaperChart', ({ params }) => {
     const row = mustArticle(params);
     const rng = new Rng(hash32(`chart-${row.id}`));
     const weights = Array.from({ length: 12 }, (_, i) => Math.exp(-i / 4) * (0.6 + rng.float()));
@@ -91,7 +91,7 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   });
 
   // Structured full text (generated from the phrase banks, stable per article).
-  api.any('/getPaperContent', ({ params }) => {
+  api.post('/getPaperContent', ({ params }) => {
     const row = mustArticle(params);
     const rng = new Rng(hash32(`content-${row.id}`));
     const kw = JSON.parse(row.keywords) as string[];
@@ -111,7 +111,7 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   });
 
   // Short reader comments (短评) on an article, paged.
-  api.any('/getPaperMinute', ({ params }) => {
+  api.post('/getPaperMinute', ({ params }) => {
     const row = mustArticle(params);
     const p = paging(params);
     const rng = new Rng(hash32(`minute-${row.id}`));
@@ -131,7 +131,7 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   });
 
   // Revision history of an article by its WeiPu (维普) id.
-  api.any('/getAmendmentRecordByWeiPuId', ({ params }) => {
+  api.post('/getAmendmentRecordByWeiPuId', ({ params }) => {
     const { weiPuId } = parse(z.object({ weiPuId: reqStr('缺少参数：weiPuId') }), params);
     const row = db.prepare('SELECT id, accepted_date, published_date FROM articles WHERE weipu_id = ?').get(weiPuId) as
       | { id: number; accepted_date: string; published_date: string }
@@ -147,14 +147,14 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     return records;
   });
 
-  api.any('/previewPath', ({ params }) => {
+  api.post('/previewPath', ({ params }) => {
     const row = mustArticle(params);
     const fileName = pdfFileName(row);
     return { url: `${downloadUrl(row.pdf_hash, fileName)}&inline=1`, fileName, fileType: 'pdf', pageCount: 1 };
   });
 
   // Related articles: same keywords first, then the same column.
-  api.any('/recommendedArticles', ({ params }) => {
+  api.post('/recommendedArticles', ({ params }) => {
     const row = mustArticle(params);
     const { size } = parse(z.object({ size: optInt() }), params);
     const limit = Math.min(Math.max(size ?? 5, 1), 20);
@@ -173,7 +173,7 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   });
 
   // Recommended reading: most downloaded articles of the last two years (optionally one journal).
-  api.any('/recommendedManuscript', ({ params }) => {
+  api.post('/recommendedManuscript', ({ params }) => {
     const { journalId, size } = parse(z.object({ journalId: optInt(), size: optInt() }), params);
     const limit = Math.min(Math.max(size ?? 6, 1), 20);
     const maxYear = (db.prepare('SELECT max(year) AS y FROM articles').get() as { y: number | null }).y ?? 0;
