@@ -9,12 +9,12 @@ import type { loader as rootLoader } from '~/root';
 export default function DefaultLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
-    <>
+    <div className="site-shell">
       <div id="top" />
       <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
       <Outlet />
       <FloatingPanel notice={root?.notice ?? null} />
       <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
-    </>
+    </div>
   );
 }

@@ -5,10 +5,11 @@ import { RESPONDED, bizError, createApi, optStr, parse, reqStr, type Logger } fr
 import { buildPdf, wrap } from '../pdf.js';
 import { ARTICLE_SELECT, pdfFileName, type ArticleRow } from '../articles.js';
 
-/** RFC 6266 / 5987: ASCII fallback plus the UTF-8 name. */
-export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+/** RFC 6266 / 5987: an ASCII fallback name for old clients plus the UTF-8 name. */
+export function contentDisposition(kind: 'attachment' | 'inline', fileName: string, fallback = 'download.pdf'): string {
+  const ascii = /^[\x20-\x7e]+$/.test(fileName) ? fileName.replace(/["\\]/g, '_') : fallback;
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export function articlePdf(row: ArticleRow): Buffer {
@@ -44,7 +45,10 @@ export function fileRoutes(db: DB, log: Logger) {
     res.status(200);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Length', String(pdf.length));
-    res.setHeader('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', name.endsWith('.pdf') ? name : `${name}.pdf`));
+    res.setHeader(
+      'Content-Disposition',
+      contentDisposition(inline ? 'inline' : 'attachment', name.endsWith('.pdf') ? name : `${name}.pdf`, `${row.doi.split('/').pop() ?? 'paper'}.pdf`),
+    );
     res.setHeader('Cache-Control', 'private, max-age=3600');
     res.end(pdf);
     return RESPONDED;

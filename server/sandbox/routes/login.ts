@@ -20,18 +20,25 @@ const password = reqStr('请输入密码').pipe(
 );
 const userName = reqStr('请输入用户名').pipe(z.string().regex(USERNAME_RE, { error: '请输入正确的用户名!' }));
 const smsCode = reqStr('请输入验证码');
-const passwordPair = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object({ ...shape, password, confirmPassword: reqStr('确认密码不能为空') })
-    .refine((v) => v.password === v.confirmPassword, { error: '两次输入密码不一致!', path: ['confirmPassword'] });
+const confirmPassword = reqStr('确认密码不能为空');
+const samePasswords: [(v: { password: string; confirmPassword: string }) => boolean, { error: string; path: string[] }] = [
+  (v) => v.password === v.confirmPassword,
+  { error: '两次输入密码不一致!', path: ['confirmPassword'] },
+];
 
-const registerSchema = passwordPair({
-  mobileNo: mobile,
-  verificationCode: smsCode,
-  userName,
-  mailbox: optStr().pipe(z.string().regex(EMAIL_RE, { error: '请输入正确的邮箱地址' }).optional()),
-});
-const forgotSchema = passwordPair({ mobileNo: mobile, verificationCode: smsCode, userName: reqStr('请输入用户名') });
+const registerSchema = z
+  .object({
+    mobileNo: mobile,
+    verificationCode: smsCode,
+    userName,
+    mailbox: optStr().pipe(z.string().regex(EMAIL_RE, { error: '请输入正确的邮箱地址' }).optional()),
+    password,
+    confirmPassword,
+  })
+  .refine(...samePasswords);
+const forgotSchema = z
+  .object({ mobileNo: mobile, verificationCode: smsCode, userName: reqStr('请输入用户名'), password, confirmPassword })
+  .refine(...samePasswords);
 
 const AUTHOR_MENUS = [
   { id: 1, name: '首页', path: '/', icon: 'home', children: [] },

@@ -18,8 +18,8 @@ export const EXPERT_COUNT = 40;
 export const BOARD_COUNT = 20;
 
 export interface SeedOptions {
-  articles?: number;
-  seed?: number;
+  articles?: number | undefined;
+  seed?: number | undefined;
 }
 
 /** Role ids differ from role types on purpose, so clients cannot confuse them. */
@@ -273,7 +273,7 @@ function makeTitle(rng: Rng, topic: Pair, aspect: Pair, law: Pair, n: number): P
     case 2:
       return {
         zh: `${topic.zh}的${aspect.zh}——以${law.zh}为中心`,
-        en: `${aspect.en} of ${topic.en}: Centered on ${upperFirst(law.en)}`,
+        en: `${aspect.en} of ${topic.en}: Centered on ${law.en}`,
       };
     case 3:
       return {
@@ -285,7 +285,7 @@ function makeTitle(rng: Rng, topic: Pair, aspect: Pair, law: Pair, n: number): P
     default:
       return {
         zh: `${law.zh}视域下${topic.zh}的${aspect.zh}`,
-        en: `${aspect.en} of ${topic.en} from the Perspective of ${upperFirst(law.en)}`,
+        en: `${aspect.en} of ${topic.en} from the Perspective of ${law.en}`,
       };
   }
 }

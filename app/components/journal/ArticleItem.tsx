@@ -1,0 +1,56 @@
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ArticleCard } from '~/backend/endpoints/papers.server';
+import { issueLabel } from '~/lib/format';
+import classes from './ArticleItem.module.css';
+
+interface ArticleItemProps {
+  article: ArticleCard;
+  /** Renders a text with the search matches marked. */
+  highlight?: (text: string) => ReactNode;
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function AuthorLinks({ authors }: { authors: ArticleCard['authors'] }) {
+  return (
+    <span className={classes.authors}>
+      {authors.map((author, index) => (
+        <Fragment key={`${author.name}-${index}`}>
+          {index > 0 ? '，' : ''}
+          {author.expertId ? <Link to={`/expertAuthor/${author.expertId}`}>{author.name}</Link> : author.name}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+export function ArticleItem({ article, highlight = (text) => text, headingLevel = 'h3' }: ArticleItemProps) {
+  const Heading = headingLevel;
+  return (
+    <article className={classes.item}>
+      <Heading className={classes.title}>
+        <Link to={`/journal/detail?id=${article.id}`}>{highlight(article.title)}</Link>
+      </Heading>
+      <div className={classes.meta}>
+        <AuthorLinks authors={article.authors} />
+        <span>
+          <Link to={`/journal/${article.journalId}`}>《{article.journalName}》</Link> {issueLabel(article.year, article.issueNo)}
+        </span>
+        {article.columnName ? <span>栏目：{article.columnName}</span> : null}
+        <span className={classes.counts}>
+          浏览 {article.views} · 下载 {article.downloads}
+        </span>
+      </div>
+      {article.abstract ? <p className={classes.abstract}>{highlight(article.abstract)}</p> : null}
+      {article.keywords.length ? (
+        <div className={classes.keywords} aria-label="关键词">
+          {article.keywords.map((keyword) => (
+            <Link key={keyword} className={classes.keyword} to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>
+              {highlight(keyword)}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ArticleDetail } from '~/backend/endpoints/papers.server';
+import type { CitableArticle } from '~/lib/citation';
+import type { ScholarlyRecord } from '~/lib/scholar';
+
+/** The PDF of an article through the BFF proxy (spec §3: two values of the file object as the query). */
+export function pdfHref(article: ArticleDetail, inline = false): string | null {
+  if (!article.pdfFile) return null;
+  const params = new URLSearchParams({ hash: article.pdfFile.hash, fileName: article.pdfFile.fileName });
+  if (inline) params.set('inline', '1');
+  return `/api/file/file/download?${params.toString()}`;
+}
+
+export function citableArticle(article: ArticleDetail, pageUrl: string): CitableArticle {
+  return {
+    title: article.title,
+    titleEn: article.titleEn,
+    authors: article.authors.map((a) => a.name),
+    journal: article.journal.name,
+    journalEn: article.journal.nameEn,
+    year: article.issue.year,
+    volume: article.issue.volume,
+    issue: article.issue.issueNo,
+    firstPage: article.firstPage,
+    lastPage: article.lastPage,
+    doi: article.doi,
+    issn: article.journal.issn,
+    keywords: article.keywords,
+    abstract: article.abstract,
+    url: pageUrl,
+  };
+}
+
+export function scholarlyRecord(article: ArticleDetail, origin: string): ScholarlyRecord {
+  const pageUrl = `${origin}/journal/detail?id=${article.id}`;
+  const pdf = pdfHref(article);
+  return {
+    ...citableArticle(article, pageUrl),
+    publishDate: article.issue.publishDate ?? article.publishDate,
+    pdfUrl: pdf ? `${origin}${pdf}` : null,
+    pageUrl,
+    institutions: article.institutions,
+    language: 'zh',
+  };
+}

@@ -1,0 +1,216 @@
+import { data, Link, useRouteLoaderData } from 'react-router';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
+import { AuthorLinks } from '~/components/journal/ArticleItem';
+import { CitationBox } from '~/components/journal/CitationBox';
+import { SharePopup } from '~/components/widgets/SharePopup';
+import { copy } from '~/copy';
+import { gbt7714Chinese, gbt7714English } from '~/lib/citation';
+import { chineseDate, intParam, issueLabel } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { scholarMetaTags, scholarlyJsonLd, serializeJsonLd } from '~/lib/scholar';
+import { shareDescription } from '~/lib/share';
+import type { loader as rootLoader } from '~/root';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/article';
+import classes from './article.module.css';
+import { citableArticle, pdfHref, scholarlyRecord } from './article.server';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = intParam(url.searchParams.get('id'));
+  if (!id) throw data(null, { status: 404 });
+  const backend = backendFor(request, context);
+  const notFound = (error: unknown) => {
+    if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
+    throw error;
+  };
+  const [article, recommended] = await Promise.all([
+    backend.call(literatureBaseDetails, { id }).catch(notFound),
+    backend.call(recommendedArticles, { id, size: 6 }).catch(() => []),
+  ]);
+  const pageUrl = `${url.origin}/journal/detail?id=${article.id}`;
+  const citable = citableArticle(article, pageUrl);
+  return {
+    article,
+    recommended,
+    pageUrl,
+    origin: url.origin,
+    pdf: { download: pdfHref(article), preview: pdfHref(article, true) },
+    citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
+    scholar: scholarlyRecord(article, url.origin),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return [];
+  const { article, scholar } = loaderData;
+  return [
+    ...pageMeta({
+      title: article.title,
+      description: shareDescription(article.abstract),
+      origin: loaderData.origin,
+      path: `/journal/detail?id=${article.id}`,
+    }),
+    ...scholarMetaTags(scholar),
+  ];
+};
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, recommended, pageUrl, pdf, citation, scholar } = loaderData;
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const loginHref = `/journal/detail?id=${article.id}&login=userLogin&redirect=${encodeURIComponent(`/journal/detail?id=${article.id}`)}`;
+  const institutions = [...new Set(article.authors.map((a) => a.institution).filter(Boolean))];
+  const dates = [
+    ['收稿日期', article.receivedDate],
+    ['修回日期', article.revisedDate],
+    ['录用日期', article.acceptedDate],
+    ['出版日期', article.issue.publishDate ?? article.publishDate],
+  ] as const;
+
+  return (
+    <main id="main" className={`page-container ${classes.page}`}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(scholarlyJsonLd(scholar)) }} />
+      <nav className={classes.breadcrumb} aria-label="当前位置">
+        <Link to="/">{copy.nav.home}</Link> / <Link to={`/journal/${article.journal.id}`}>{article.journal.name}</Link> /{' '}
+        <Link to={`/journal/${article.journal.id}?issueId=${article.issue.id}`}>{issueLabel(article.issue.year, article.issue.issueNo)}</Link>
+      </nav>
+      <div className={classes.layout}>
+        <article className={classes.panel}>
+          <header className={classes.header}>
+            {article.column ? <p className={classes.column}>{article.column.name}</p> : null}
+            <h1 className={classes.title}>{article.title}</h1>
+            {article.titleEn ? (
+              <p className={classes.titleEn} lang="en">
+                {article.titleEn}
+              </p>
+            ) : null}
+            <p className={classes.authors}>
+              <AuthorLinks authors={article.authors} />
+            </p>
+            {institutions.length ? (
+              <ol className={classes.institutions} aria-label="作者单位">
+                {institutions.map((inst) => (
+                  <li key={inst}>{inst}</li>
+                ))}
+              </ol>
+            ) : null}
+          </header>
+
+          <div className={classes.actions}>
+            {pdf.preview ? (
+              <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
+                在线阅读
+              </a>
+            ) : null}
+            {pdf.download ? (
+              <a className={classes.secondary} href={pdf.download} download>
+                下载 PDF
+              </a>
+            ) : null}
+            {root?.currentUser ? null : (
+              <>
+                <Link className={classes.secondary} to={loginHref} preventScrollReset>
+                  收藏
+                </Link>
+                <Link className={classes.secondary} to={loginHref} preventScrollReset>
+                  点赞
+                </Link>
+              </>
+            )}
+            <SharePopup url={pageUrl} title={article.title} description={article.abstract} triggerClassName={classes.secondary} />
+            <span className={classes.counts}>
+              浏览 {article.views} · 下载 {article.downloads}
+            </span>
+          </div>
+
+          <section className={classes.section} aria-labelledby="abstract-heading">
+            <h2 id="abstract-heading" className={classes.sectionTitle}>
+              摘要
+            </h2>
+            <p className={classes.abstract}>{article.abstract}</p>
+            <p className={classes.keywords}>
+              <strong>关键词：</strong>
+              {article.keywords.map((keyword, index) => (
+                <span key={keyword}>
+                  {index > 0 ? '；' : ''}
+                  <Link to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>{keyword}</Link>
+                </span>
+              ))}
+            </p>
+          </section>
+
+          {article.abstractEn ? (
+            <section className={classes.section} lang="en" aria-labelledby="abstract-en-heading">
+              <h2 id="abstract-en-heading" className={classes.sectionTitle}>
+                Abstract
+              </h2>
+              <p className={classes.abstract}>{article.abstractEn}</p>
+              {article.keywordsEn.length ? (
+                <p className={classes.keywords}>
+                  <strong>Keywords: </strong>
+                  {article.keywordsEn.join('; ')}
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+
+          <section className={classes.section} aria-labelledby="info-heading">
+            <h2 id="info-heading" className={classes.sectionTitle}>
+              文献信息
+            </h2>
+            <dl className={classes.facts}>
+              <Fact label="刊名">
+                <Link to={`/journal/${article.journal.id}`}>《{article.journal.name}》</Link>
+              </Fact>
+              <Fact label="年卷期">
+                {article.issue.year}年{article.issue.volume ? `第${article.issue.volume}卷` : ''}第{article.issue.issueNo}期
+              </Fact>
+              {article.firstPage ? <Fact label="页码">{`${article.firstPage}-${article.lastPage}`}</Fact> : null}
+              {article.doi ? (
+                <Fact label="DOI">
+                  <a href={`https://doi.org/${article.doi}`} target="_blank" rel="noopener noreferrer">
+                    {article.doi}
+                  </a>
+                </Fact>
+              ) : null}
+              {article.clc ? <Fact label="中图分类号">{article.clc}</Fact> : null}
+              {article.fund ? <Fact label="基金项目">{article.fund}</Fact> : null}
+              {article.journal.issn ? <Fact label="ISSN">{article.journal.issn}</Fact> : null}
+              {article.journal.cn ? <Fact label="CN">{article.journal.cn}</Fact> : null}
+              {dates.map(([label, value]) => (value ? <Fact key={label} label={label}>{chineseDate(value)}</Fact> : null))}
+            </dl>
+          </section>
+
+          <CitationBox articleId={article.id} zh={citation.zh} en={citation.en} />
+        </article>
+
+        <aside className={classes.panel} aria-labelledby="recommended-heading">
+          <h2 id="recommended-heading" className={classes.sectionTitle}>
+            相关推荐
+          </h2>
+          {recommended.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
+          <ol className={classes.recommended}>
+            {recommended.map((item) => (
+              <li key={item.id}>
+                <Link to={`/journal/detail?id=${item.id}`}>{item.title}</Link>
+                <span className={classes.muted}>
+                  {item.authors.slice(0, 3).map((a) => a.name).join('，')} · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

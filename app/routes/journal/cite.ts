@@ -1,0 +1,32 @@
+import { data } from 'react-router';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { literatureBaseDetails } from '~/backend/endpoints/papers.server';
+import { CITATION_FORMATS, type CitationFormat } from '~/lib/citation';
+import { intParam } from '~/lib/format';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/cite';
+import { citableArticle } from './article.server';
+
+/** Citation export download: RIS, BibTeX, EndNote or NoteExpress. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = intParam(url.searchParams.get('id'));
+  const format = url.searchParams.get('format') as CitationFormat;
+  if (!id || !(format in CITATION_FORMATS)) throw data(null, { status: 404 });
+  const article = await backendFor(request, context)
+    .call(literatureBaseDetails, { id })
+    .catch((error: unknown) => {
+      if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
+      throw error;
+    });
+  const spec = CITATION_FORMATS[format];
+  const body = format === 'bibtex' ? spec.render(citableArticle(article, `${url.origin}/journal/detail?id=${id}`), `article${id}`) : spec.render(citableArticle(article, `${url.origin}/journal/detail?id=${id}`));
+  const fileName = `article-${id}.${spec.extension}`;
+  return new Response(body, {
+    headers: {
+      'Content-Type': `${spec.contentType}; charset=utf-8`,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'public, max-age=3600',
+    },
+  });
+}

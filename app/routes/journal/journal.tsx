@@ -1,0 +1,185 @@
+import { data, Link } from 'react-router';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { journalDetails } from '~/backend/endpoints/journals.server';
+import { literatureBase, type ArticleCard } from '~/backend/endpoints/papers.server';
+import { AuthorLinks } from '~/components/journal/ArticleItem';
+import { LabelBadges } from '~/components/journal/LabelBadges';
+import { copy } from '~/copy';
+import { chineseDate, intParam, issueLabel } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/journal';
+import classes from './journal.module.css';
+
+/** A whole issue's table of contents fits in one call. */
+const TOC_SIZE = 100;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = intParam(params.id ?? null);
+  if (!id) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const backend = backendFor(request, context);
+  const journal = await backend.call(journalDetails, { id }).catch((error: unknown) => {
+    if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
+    throw error;
+  });
+  const allIssues = journal.issuesByYear.flatMap((group) => group.issues);
+  const requested = intParam(url.searchParams.get('issueId'));
+  const issue = allIssues.find((i) => i.id === requested) ?? allIssues[0] ?? null;
+  if (requested && issue?.id !== requested) throw data(null, { status: 404 });
+  const toc = issue ? await backend.call(literatureBase, { journalId: journal.id, issueId: issue.id, size: TOC_SIZE, current: 1 }) : null;
+  return { journal, issue, toc: toc?.records ?? [], origin: url.origin };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, location }) =>
+  loaderData
+    ? pageMeta({
+        title: `${loaderData.journal.name}${loaderData.issue ? ` ${issueLabel(loaderData.issue.year, loaderData.issue.issueNo)}` : ''}`,
+        description: `《${loaderData.journal.name}》（ISSN ${loaderData.journal.issn ?? ''}，CN ${loaderData.journal.cn ?? ''}）期刊介绍、各期目次与文献。`,
+        origin: loaderData.origin,
+        path: `${location.pathname}${location.search}`,
+      })
+    : [];
+
+/** Table of contents in page order, grouped by column as printed. */
+function groupByColumn(articles: ArticleCard[]) {
+  const sorted = [...articles].sort((a, b) => (a.firstPage ?? 0) - (b.firstPage ?? 0));
+  const groups: { name: string; articles: ArticleCard[] }[] = [];
+  for (const article of sorted) {
+    const name = article.columnName ?? '其他';
+    let group = groups.find((g) => g.name === name);
+    if (!group) groups.push((group = { name, articles: [] }));
+    group.articles.push(article);
+  }
+  return groups;
+}
+
+export default function JournalPage({ loaderData }: Route.ComponentProps) {
+  const { journal, issue, toc } = loaderData;
+  const paragraphs = (journal.introduction ?? '').split(/\n+/).filter(Boolean);
+  return (
+    <main id="main" className={`page-container ${classes.page}`}>
+      <nav className={classes.breadcrumb} aria-label="当前位置">
+        <Link to="/">{copy.nav.home}</Link> / <Link to="/journal">{copy.nav.literature}</Link> / <span>{journal.name}</span>
+      </nav>
+      <section className={classes.profile} aria-labelledby="journal-name">
+        <div className={classes.cover} aria-hidden="true">
+          <div>
+            <div className={classes.coverName}>{journal.name}</div>
+            <div className={classes.coverEn}>{journal.nameEn}</div>
+          </div>
+          {journal.latestIssue ? <div className={classes.coverIssue}>{issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}</div> : null}
+        </div>
+        <div>
+          <h1 id="journal-name" className={classes.name}>
+            《{journal.name}》
+          </h1>
+          {journal.nameEn ? <p className={classes.nameEn}>{journal.nameEn}</p> : null}
+          <LabelBadges labels={journal.labels} />
+          <dl className={classes.facts}>
+            <Fact label="主办单位" value={journal.sponsor} />
+            <Fact label="出版单位" value={journal.publisher} />
+            <Fact label="主编" value={journal.editorInChief} />
+            <Fact label="出版周期" value={journal.frequency} />
+            <Fact label="ISSN" value={journal.issn} />
+            <Fact label="CN" value={journal.cn} />
+            <Fact label="创刊时间" value={journal.foundedYear ? `${journal.foundedYear}年` : null} />
+            <Fact label="编辑部邮箱" value={journal.contact?.email} />
+          </dl>
+        </div>
+        <div className={classes.side}>
+          {journal.stats ? (
+            <>
+              <div className={classes.stat}>
+                <span className={classes.statValue}>{journal.stats.articleCount}</span>
+                <span className={classes.statLabel}>发文量</span>
+              </div>
+              <div className={classes.stat}>
+                <span className={classes.statValue}>{journal.stats.totalDownloads}</span>
+                <span className={classes.statLabel}>总下载量</span>
+              </div>
+            </>
+          ) : null}
+          {journal.acceptsContribution ? (
+            <Link className={classes.submit} to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>
+              在线投稿
+            </Link>
+          ) : (
+            <p className={classes.closed}>本刊暂不接受在线投稿</p>
+          )}
+        </div>
+      </section>
+
+      <div className={classes.body}>
+        <aside className={classes.panel} aria-labelledby="issues-heading">
+          <h2 id="issues-heading" className={classes.panelTitle}>
+            过刊浏览
+          </h2>
+          {journal.issuesByYear.map((group) => (
+            <div key={group.year}>
+              <h3 className={classes.year}>{group.year}年</h3>
+              <ul className={classes.issues}>
+                {group.issues.map((i) => (
+                  <li key={i.id}>
+                    <Link to={`/journal/${journal.id}?issueId=${i.id}`} aria-current={issue?.id === i.id} preventScrollReset>
+                      第{i.issueNo}期
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </aside>
+        <div>
+          <section className={classes.panel} aria-labelledby="toc-heading">
+            <h2 id="toc-heading" className={classes.panelTitle}>
+              {issue ? `${issueLabel(issue.year, issue.issueNo)}${issue.volume ? `（第${issue.volume}卷，总第${issue.totalNo ?? ''}期）` : ''} 目次` : '目次'}
+            </h2>
+            {issue?.publishDate ? <p className={classes.tocAuthors}>出版日期：{chineseDate(issue.publishDate)}</p> : null}
+            {toc.length === 0 ? <p>{copy.list.empty}</p> : null}
+            {groupByColumn(toc).map((group) => (
+              <section key={group.name} aria-label={group.name}>
+                <h3 className={classes.column}>{group.name}</h3>
+                <ol className={classes.toc}>
+                  {group.articles.map((article) => (
+                    <li key={article.id} className={classes.tocItem}>
+                      <Link className={classes.tocTitle} to={`/journal/detail?id=${article.id}`}>
+                        {article.title}
+                      </Link>
+                      <span className={classes.tocAuthors}>
+                        <AuthorLinks authors={article.authors} />
+                      </span>
+                      <span className={classes.tocPages}>{article.firstPage ? `第 ${article.firstPage}-${article.lastPage} 页` : ''}</span>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ))}
+          </section>
+          {paragraphs.length ? (
+            <section className={classes.panel} style={{ marginTop: 24 }} aria-labelledby="intro-heading">
+              <h2 id="intro-heading" className={classes.panelTitle}>
+                期刊简介
+              </h2>
+              <div className={classes.intro}>
+                {paragraphs.map((p, index) => (
+                  <p key={index}>{p}</p>
+                ))}
+              </div>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
