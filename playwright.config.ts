@@ -6,6 +6,7 @@ import { E2E } from './tests/e2e/env';
  * Chromium, once with JavaScript and once without.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const buildDir = process.env.BUILD_DIR ?? 'build';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -14,7 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_RESULTS ?? 'test-results/e2e-results.json' }]],
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results/e2e',
   use: {
     baseURL: E2E.baseUrl,
     locale: 'zh-CN',
@@ -29,7 +31,7 @@ export default defineConfig({
     { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
-    command: 'node build/portal/main.js',
+    command: `node ${buildDir}/portal/main.js`,
     url: `${E2E.baseUrl}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

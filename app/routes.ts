@@ -12,6 +12,7 @@ export default [
     route('journal', 'routes/journal/literature.tsx'),
     route('journal/detail', 'routes/journal/article.tsx'),
     route('journal/:id', 'routes/journal/journal.tsx'),
+    route('search', 'routes/search.tsx'),
     // Unknown URLs: 404 with the 404 page inside the default layout.
     route('*', 'routes/not-found.tsx'),
   ]),

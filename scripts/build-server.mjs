@@ -2,6 +2,8 @@
 // npm packages stay external; only our TypeScript is compiled.
 import { build } from 'esbuild';
 
+const out = process.env.BUILD_DIR ?? 'build';
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -14,6 +16,6 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: ['server/main.ts'], outfile: 'build/portal/main.js' }),
-  build({ ...common, entryPoints: ['server/sandbox/main.ts'], outfile: 'build/sandbox/main.js' }),
+  build({ ...common, entryPoints: ['server/main.ts'], outfile: `${out}/portal/main.js` }),
+  build({ ...common, entryPoints: ['server/sandbox/main.ts'], outfile: `${out}/sandbox/main.js` }),
 ]);

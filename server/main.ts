@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 import { createPortalApp } from './app';
 import { ConfigError, loadConfig, type PortalConfig } from './config';
@@ -32,7 +33,7 @@ async function loadBuild(config: PortalConfig) {
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
     return {
       build: () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-      devMiddleware: devServer.middlewares as unknown as import('express').RequestHandler,
+      devMiddleware: devServer.middlewares as unknown as RequestHandler,
       clientDir: undefined,
       closeDev: () => devServer.close(),
     };

@@ -56,7 +56,7 @@ describe('exports', () => {
   it('writes RIS with one AU line per author and an end record', () => {
     const ris = toRis(article);
     expect(ris.startsWith('TY  - JOUR\r\n')).toBe(true);
-    expect(ris.match(/^AU  - /gm)).toHaveLength(2);
+    expect(ris.match(/^AU {2}- /gm)).toHaveLength(2);
     expect(ris).toContain('SP  - 1\r\nEP  - 15');
     expect(ris.trimEnd().endsWith('ER  -')).toBe(true);
   });

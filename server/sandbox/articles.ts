@@ -1,6 +1,7 @@
 // Article queries and their JSON shapes, shared by the paper, home, author and file routes.
 import type { DB } from './db.js';
 import { page, type Page, type Paging } from './http.js';
+import { escapeHtml, likeContains } from './text.js';
 
 export interface ArticleRow {
   id: number;
@@ -188,10 +189,22 @@ export interface ArticleFilter {
 export function filterSql(f: ArticleFilter): { where: string[]; args: (string | number)[] } {
   const where: string[] = [];
   const args: (string | number)[] = [];
-  if (f.journalId !== undefined) (where.push('a.journal_id = ?'), args.push(f.journalId));
-  if (f.year !== undefined) (where.push('a.year = ?'), args.push(f.year));
-  if (f.issueId !== undefined) (where.push('a.issue_id = ?'), args.push(f.issueId));
-  if (f.columnId !== undefined) (where.push('a.column_id = ?'), args.push(f.columnId));
+  if (f.journalId !== undefined) {
+    where.push('a.journal_id = ?');
+    args.push(f.journalId);
+  }
+  if (f.year !== undefined) {
+    where.push('a.year = ?');
+    args.push(f.year);
+  }
+  if (f.issueId !== undefined) {
+    where.push('a.issue_id = ?');
+    args.push(f.issueId);
+  }
+  if (f.columnId !== undefined) {
+    where.push('a.column_id = ?');
+    args.push(f.columnId);
+  }
   if (f.selected) where.push('a.selected = 1');
   if (f.expertId !== undefined) {
     where.push('a.id IN (SELECT article_id FROM article_authors WHERE expert_id = ?)');
@@ -233,8 +246,6 @@ export interface SearchInput extends ArticleFilter {
   sort: SortKey | 'relevance';
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Builds the WHERE of a search. The trigram tokenizer needs at least 3 characters per
  * term, so any shorter term switches the whole query to LIKE (a scan, fine at this size).
@@ -252,7 +263,7 @@ function searchWhere(input: SearchInput) {
     const cols = input.field === 'all' ? Object.values(FIELD_COLUMNS).map((c) => c.like) : [FIELD_COLUMNS[input.field].like];
     for (const t of terms) {
       where.push(`(${cols.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-      for (let i = 0; i < cols.length; i++) args.push(`%${escapeLike(t)}%`);
+      for (let i = 0; i < cols.length; i++) args.push(likeContains(t));
     }
   }
   return { terms, useFts, where, args };
@@ -289,9 +300,6 @@ export function searchFacets(db: DB, input: SearchInput) {
 }
 
 // --- highlighting ---
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** Character ranges [start, end) of every (case-insensitive) occurrence of the terms. */
 export function findRanges(text: string, terms: string[]): [number, number][] {

@@ -241,13 +241,11 @@ export function errorHandler(log: Logger) {
       res.status(err.status).json(fail(err.code, err.message));
       return;
     }
-    const type = (err as BodyParserError | null)?.type;
-    if (type === 'entity.too.large') {
-      res.status(413).json(fail(413, MSG.tooLarge));
-      return;
-    }
-    if (type === 'entity.parse.failed' || type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      res.status(400).json(fail(400, MSG.badBody));
+    // body-parser errors carry a 4xx status and a type; their text stays internal.
+    const bp = err as BodyParserError | null;
+    if (bp && typeof bp.type === 'string' && typeof bp.status === 'number' && bp.status >= 400 && bp.status < 500) {
+      const tooLarge = bp.status === 413;
+      res.status(tooLarge ? 413 : 400).json(fail(tooLarge ? 413 : 400, tooLarge ? MSG.tooLarge : MSG.badBody));
       return;
     }
     log.error({ err, method: req.method, path: req.path }, 'sandbox request failed');

@@ -8,6 +8,8 @@ export interface Envelope<T = unknown> {
   entity: T;
 }
 
+// Response bodies are loosely typed on purpose: the tests assert their shapes.
+/* eslint-disable @typescript-eslint/no-explicit-any */
 export interface TestSandbox {
   url: string;
   close(): Promise<void>;
@@ -18,6 +20,8 @@ export interface TestSandbox {
   captcha(): Promise<{ uuid: string; text: string }>;
   login(username?: string, password?: string): Promise<string>;
 }
+
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export async function startTestSandbox(articles = 300): Promise<TestSandbox> {
   const sb = await startSandbox({ port: 0, dbPath: ':memory:', articles });
@@ -35,6 +39,7 @@ export async function startTestSandbox(articles = 300): Promise<TestSandbox> {
       }
     }
     const res = await fetch(sb.url + path, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, body: (await res.json()) as Envelope<any> };
   };
   const api: TestSandbox = {

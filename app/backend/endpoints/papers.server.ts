@@ -82,9 +82,11 @@ export const recommendedArticles = defineEndpoint<{ id: number; size?: number },
 export const SEARCH_FIELDS = ['all', 'title', 'author', 'institution', 'keyword', 'fund'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
+export type SearchInput = Omit<ArticleFilters, 'sort'> & { query: string; field?: SearchField; sort?: 'relevance' | 'publishDate' | 'views' | 'downloads' };
+
 export const searchPageSchema = articlePageSchema.extend({ mode: z.string().nullish() });
 export const searchPapers = defineEndpoint<
-  ArticleFilters & { query: string; field?: SearchField; sort?: 'relevance' | 'publishDate' | 'views' | 'downloads' },
+  SearchInput,
   z.infer<typeof searchPageSchema>
 >('POST', '/api/paperSearchApi/search', searchPageSchema);
 
@@ -93,3 +95,13 @@ export const selectedLiteratureShow = defineEndpoint<{ size?: number }, ArticleC
   '/api/homeApi/getSelectedLiteratureShow',
   z.array(articleCardSchema),
 );
+
+const facetSchema = z.object({ id: z.number().nullish(), name: z.string().nullish(), year: z.number().nullish(), count: z.number() });
+export const searchWithFacetsSchema = searchPageSchema.extend({
+  facets: z.object({ journals: z.array(facetSchema), years: z.array(facetSchema), columns: z.array(facetSchema) }),
+});
+/** Search with result counts per journal, year and column (the literature search page). */
+export const dataJurisprudenceSearch = defineEndpoint<
+  SearchInput,
+  z.infer<typeof searchWithFacetsSchema>
+>('POST', '/api/paperSearchApi/dataJurisprudenceSearch', searchWithFacetsSchema);

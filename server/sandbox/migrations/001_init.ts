@@ -120,7 +120,8 @@ CREATE TABLE article_authors (
 ) WITHOUT ROWID;
 CREATE INDEX article_authors_expert ON article_authors(expert_id);
 
--- Trigram full-text index over the searchable fields (external content: articles).
+-- Trigram full-text index over the searchable fields. Contentless (rowid = articles.id):
+-- the text lives in articles; highlights are computed in code.
 CREATE VIRTUAL TABLE articles_fts USING fts5(
   title, abstract, author, institution, keyword, fund,
   content = '', tokenize = 'trigram'

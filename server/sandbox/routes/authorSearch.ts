@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { filterSql, listArticles } from '../articles.js';
 import type { DB } from '../db.js';
+import { likeContains } from '../text.js';
 import { bizError, createApi, optInt, optStr, page, paging, parse, type Logger, type Params } from '../http.js';
 import { expertJson, type ExpertRow } from './content.js';
 
@@ -20,8 +21,6 @@ const CLC_NAMES: Record<string, string> = {
   'D926.2': '法院',
   'D90-052': '法学与其他学科',
 };
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function authorSearchRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
@@ -45,7 +44,7 @@ export function authorSearchRoutes(db: DB, log: Logger) {
     }
     const p = paging(params);
     const w = q.keyword ? "WHERE name LIKE ? ESCAPE '\\' OR institution LIKE ? ESCAPE '\\' OR research_fields LIKE ? ESCAPE '\\'" : '';
-    const args = q.keyword ? Array<string>(3).fill(escapeLike(q.keyword)) : [];
+    const args = q.keyword ? Array<string>(3).fill(likeContains(q.keyword)) : [];
     const total = (db.prepare(`SELECT count(*) AS n FROM experts ${w}`).get(...args) as { n: number }).n;
     const rows = db
       .prepare(`SELECT * FROM experts ${w} ORDER BY paper_count DESC, citation_count DESC, id LIMIT ? OFFSET ?`)

@@ -1,10 +1,9 @@
 // /api/cooperativeProjectApi/*: editorial board and news.
 import { z } from 'zod';
 import type { DB } from '../db.js';
+import { likeContains } from '../text.js';
 import { bizError, createApi, optInt, optStr, page, paging, parse, reqId, type Logger } from '../http.js';
 import { boardJson, newsSummary, type BoardRow, type NewsRow } from './content.js';
-
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function cooperativeProjectRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
@@ -15,9 +14,18 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
     const p = paging(params);
     const where: string[] = [];
     const args: (string | number)[] = [];
-    if (q.roleLevel !== undefined) (where.push('role_level = ?'), args.push(q.roleLevel));
-    if (q.journalId !== undefined) (where.push('journal_id = ?'), args.push(q.journalId));
-    if (q.name) (where.push("name LIKE ? ESCAPE '\\'"), args.push(escapeLike(q.name)));
+    if (q.roleLevel !== undefined) {
+      where.push('role_level = ?');
+      args.push(q.roleLevel);
+    }
+    if (q.journalId !== undefined) {
+      where.push('journal_id = ?');
+      args.push(q.journalId);
+    }
+    if (q.name) {
+      where.push("name LIKE ? ESCAPE '\\'");
+      args.push(likeContains(q.name));
+    }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const total = (db.prepare(`SELECT count(*) AS n FROM editorial_board ${w}`).get(...args) as { n: number }).n;
     const rows = db
@@ -40,7 +48,10 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
     const type = q.type ?? 1;
     const args: (string | number)[] = [type];
     let w = 'WHERE type = ?';
-    if (q.keyword) (w += " AND title LIKE ? ESCAPE '\\'"), args.push(escapeLike(q.keyword));
+    if (q.keyword) {
+      w += " AND title LIKE ? ESCAPE '\\'";
+      args.push(likeContains(q.keyword));
+    }
     const total = (db.prepare(`SELECT count(*) AS n FROM news ${w}`).get(...args) as { n: number }).n;
     const rows = db
       .prepare(`SELECT * FROM news ${w} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`)

@@ -136,7 +136,8 @@ describe('register, SMS and password reset', () => {
 
 describe('tokens', () => {
   it('answers 403 for /manage without or with a bad token, and for a bad token anywhere', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: 'not-a-token' }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-token' }, { authorization: 'not-a-token' }];
+    for (const headers of variants) {
       const res = await fetch(`${sb.url}/manage/employee/getProfile`, { method: 'POST', headers });
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual(EXPIRED);

@@ -9,6 +9,7 @@ import { bizError, createApi, optInt, page, paging, parse, reqId, reqStr, type L
 import { ASPECTS, BODY_SENTENCES, INSTITUTIONS, LAWS, SECTION_HEADINGS, SURNAMES, GIVEN } from '../seed/banks.js';
 import { addDays } from '../seed/dates.js';
 import { Rng, hash32 } from '../seed/prng.js';
+import { fill } from '../text.js';
 
 const filterSchema = z.object({
   journalId: optInt(),
@@ -30,10 +31,6 @@ const searchSchema = filterSchema.extend({
 });
 
 const idSchema = z.object({ id: reqId() });
-
-function fill(t: string, vars: Record<string, string>) {
-  return t.replace(/\{(\w)\}/g, (_, k: string) => vars[k] ?? '');
-}
 
 export function paperSearchRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);

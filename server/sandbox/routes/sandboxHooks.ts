@@ -5,11 +5,9 @@ import { z } from 'zod';
 import { clearData, type DB } from '../db.js';
 import { RESPONDED, bizError, createApi, notFound, parse, reqStr, type Logger } from '../http.js';
 import { seedDatabase } from '../seed/generate.js';
+import { escapeHtml } from '../text.js';
 
 const CODE_TTL_MS = 5 * 60 * 1000;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>

@@ -516,5 +516,5 @@ export const NOTICE_HTML =
   '<span style="color:#1c64d6">不收取任何审稿费、加急费</span>。</p>' +
   '<p>请认准本平台域名，谨防假冒网站及诈骗电话。如有疑问，请致电编辑部：010-62510000。</p>' +
   '<script>window.__sandboxNoticeXss = true; alert("xss")</script>' +
-  '<p><img src="/__sandbox/missing.png" onerror="window.__sandboxNoticeXss=true" alt="提示图片"></p>' +
+  '<p><img src="/favicon.svg" onerror="window.__sandboxNoticeXss=true" alt="" width="16" height="16"></p>' +
   '<p><a href="javascript:alert(\'xss\')">点击查看详情</a> · <a href="/userGuide" target="_blank">用户指南</a></p>';

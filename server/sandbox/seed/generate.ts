@@ -11,6 +11,7 @@ import {
 } from './banks.js';
 import { BASE_DATE, addDays, dayOfIssue } from './dates.js';
 import { Rng } from './prng.js';
+import { fill } from '../text.js';
 
 export const DEFAULT_SEED = 20260101;
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -49,10 +50,6 @@ const LAST_YEAR = 2025;
 
 export function pdfHashFor(articleId: number): string {
   return createHash('sha1').update(`sandbox-pdf-${articleId}`).digest('hex').slice(0, 32);
-}
-
-function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w)\}/g, (_, k: string) => String(vars[k] ?? ''));
 }
 
 /** Topic names are title case; inside a sentence they read lower case. */

@@ -1,8 +1,8 @@
 /**
- * Every user-facing Chinese string of the shell in one place.
+ * Copy of the page shell: header, footer, floating panel, errors.
  * Where the spec quotes English, this is the natural Chinese it stands for.
  */
-export const copy = {
+export const shell = {
   site: {
     name: '数据法学期刊平台',
     shortName: '数据法学',
