@@ -1,19 +1,31 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-/** Every URL of the portal (spec §2), grouped by layout. */
+/**
+ * Every URL of the portal (spec §2), grouped by layout. Each area keeps its routes
+ * together under its own comment.
+ */
 export default [
+  // Resource routes (no layout)
   route('logout', 'routes/auth/logout.tsx'),
   route('notice/dismiss', 'routes/resources/dismiss-notice.ts'),
   route('qrcode.svg', 'routes/resources/qrcode.ts'),
   route('journal/detail/cite', 'routes/journal/cite.ts'),
+  // -- resources: sitemap, robots, feeds --
+  // -- resources: sign-in (captcha image, SMS) --
+
   layout('routes/layouts/default.tsx', [
     index('routes/home.tsx'),
-    // Journals and literature (issue 3)
+    // Journals and literature
     route('journal', 'routes/journal/literature.tsx'),
     route('journal/detail', 'routes/journal/article.tsx'),
     route('journal/:id', 'routes/journal/journal.tsx'),
     route('search', 'routes/search.tsx'),
+    // -- public reading: experts, editorial board, news, hotspots --
+    // -- public reading: about, help, legal and further pages --
+    // -- sign-in: default layout --
+
     // Unknown URLs: 404 with the 404 page inside the default layout.
     route('*', 'routes/not-found.tsx'),
   ]),
+  // -- sign-in: no-footer layout (/login) --
 ] satisfies RouteConfig;
