@@ -3,5 +3,6 @@
  * gathered here. Where the spec quotes English, the copy is the natural Chinese.
  */
 import { shell } from './shell';
+import { pages } from './pages';
 
-export const copy = { ...shell } as const;
+export const copy = { ...shell, ...pages } as const;

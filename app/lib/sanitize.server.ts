@@ -24,6 +24,7 @@ export function sanitizeRichText(html: string | null | undefined): string {
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
     FORBID_ATTR: ['style'],
+    ADD_ATTR: ['width', 'height'],
   });
 }
 

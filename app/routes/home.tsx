@@ -1,21 +1,220 @@
+import { Form, Link } from 'react-router';
+import { getLastSevenWorkingDays, getTradeHotspot, getTradeNews } from '~/backend/endpoints/home.server';
+import { journalList } from '~/backend/endpoints/journals.server';
+import { selectedLiteratureShow } from '~/backend/endpoints/papers.server';
+import { AuthorLinks } from '~/components/journal/ArticleItem';
+import { LabelBadges } from '~/components/journal/LabelBadges';
 import { copy } from '~/copy';
+import { issueLabel } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { SEARCH_FIELD_LABELS, SEARCH_FIELDS } from '~/lib/search-fields';
+import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/home';
 import classes from './home.module.css';
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${copy.site.name} - ${copy.site.slogan}` },
-  { name: 'description', content: copy.site.description },
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const backend = backendFor(request, context);
+  const [journals, selected, industryNews, cooperationNews, hotspots, activity] = await Promise.all([
+    backend.call(journalList),
+    backend.call(selectedLiteratureShow, { size: 6 }),
+    backend.call(getTradeNews, { type: 2, current: 1, size: 6 }),
+    backend.call(getTradeNews, { type: 1, current: 1, size: 6 }),
+    backend.call(getTradeHotspot, { size: 8 }),
+    // Platform activity is a nicety: the home page renders without it.
+    backend.call(getLastSevenWorkingDays).catch(() => []),
+  ]);
+  return { journals, selected, industryNews: industryNews.records, cooperationNews: cooperationNews.records, hotspots, activity, origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta({ title: copy.site.slogan, description: copy.site.description, origin: data?.origin, path: '/' }),
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { journals, selected, industryNews, cooperationNews, hotspots, activity } = loaderData;
+  const totals = activity.reduce((sum, day) => ({ submissions: sum.submissions + day.submissions, reviews: sum.reviews + day.reviews, publications: sum.publications + day.publications }), { submissions: 0, reviews: 0, publications: 0 });
   return (
     <main id="main">
-      <section className={classes.hero}>
+      <section className={classes.hero} aria-labelledby="hero-title">
         <div className={`page-container ${classes.heroInner}`}>
-          <h1 className={classes.heroTitle}>{copy.home.heroTitle}</h1>
+          <h1 id="hero-title" className={classes.heroTitle}>
+            {copy.home.heroTitle}
+          </h1>
           <p className={classes.heroSubtitle}>{copy.home.heroSubtitle}</p>
+          <Form method="get" action="/search" className={classes.search} role="search" aria-label="文献检索">
+            <select name="field" aria-label="检索字段" defaultValue="all">
+              {SEARCH_FIELDS.map((field) => (
+                <option key={field} value={field}>
+                  {SEARCH_FIELD_LABELS[field]}
+                </option>
+              ))}
+            </select>
+            <input type="search" name="q" placeholder="输入篇名、作者、机构、关键词或基金" aria-label="检索词" maxLength={100} required />
+            <button type="submit">检索</button>
+          </Form>
+          <p className={classes.hot}>
+            热门检索：
+            {['数据出境', '个人信息', '数据权属', '算法治理', '生成式人工智能'].map((term) => (
+              <Link key={term} to={`/search?q=${encodeURIComponent(term)}`}>
+                {term}
+              </Link>
+            ))}
+          </p>
         </div>
       </section>
+
+      <section className={`page-container ${classes.section}`} aria-labelledby="journals-heading">
+        <div className={classes.sectionHead}>
+          <h2 id="journals-heading">期刊导航</h2>
+          <Link to="/journal">全部文献 ›</Link>
+        </div>
+        <ul className={classes.journals}>
+          {journals.map((journal) => (
+            <li key={journal.id} className={classes.journalCard}>
+              <Link to={`/journal/${journal.id}`} className={classes.journalCover} aria-hidden="true" tabIndex={-1}>
+                <span>{journal.name}</span>
+                <small>{journal.nameEn}</small>
+              </Link>
+              <div className={classes.journalBody}>
+                <h3>
+                  <Link to={`/journal/${journal.id}`}>《{journal.name}》</Link>
+                </h3>
+                <p className={classes.muted}>
+                  ISSN {journal.issn} · CN {journal.cn}
+                </p>
+                <p className={classes.muted}>主办：{journal.sponsor}</p>
+                <LabelBadges labels={journal.labels.slice(0, 4)} />
+                <p className={classes.journalLinks}>
+                  {journal.latestIssue ? <Link to={`/journal/${journal.id}?issueId=${journal.latestIssue.id}`}>最新一期：{issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}</Link> : null}
+                  {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>在线投稿</Link> : null}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={`page-container ${classes.section}`} aria-labelledby="selected-heading">
+        <div className={classes.sectionHead}>
+          <h2 id="selected-heading">精选文献</h2>
+          <Link to="/journal?sort=views">更多 ›</Link>
+        </div>
+        {selected.length === 0 ? <p className="empty-state">{copy.list.empty}</p> : null}
+        <ul className={classes.selected}>
+          {selected.map((article) => (
+            <li key={article.id} className={classes.paper}>
+              <p className={classes.paperColumn}>{article.columnName}</p>
+              <h3>
+                <Link to={`/journal/detail?id=${article.id}`}>{article.title}</Link>
+              </h3>
+              <p className={classes.paperAuthors}>
+                <AuthorLinks authors={article.authors} />
+              </p>
+              <p className={classes.paperAbstract}>{article.abstract}</p>
+              <p className={classes.muted}>
+                《{article.journalName}》{issueLabel(article.year, article.issueNo)} · 下载 {article.downloads}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className={`page-container ${classes.columns}`}>
+        <NewsColumn id="industry-news" title="行业资讯" href="/news?type=2" items={industryNews} />
+        <section className={classes.box} aria-labelledby="hotspot-heading">
+          <div className={classes.sectionHead}>
+            <h2 id="hotspot-heading">行业热点</h2>
+          </div>
+          {hotspots.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
+          <ol className={classes.hotspots}>
+            {hotspots.map((spot, index) => (
+              <li key={spot.id}>
+                <span className={classes.rank} data-top={index < 3 || undefined}>
+                  {index + 1}
+                </span>
+                <Link to={`/theme/detail?id=${spot.id}`}>{spot.title}</Link>
+                {spot.tag ? <span className={classes.tag}>{spot.tag}</span> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+        <NewsColumn id="cooperation-news" title="合作单位动态" href="/news" items={cooperationNews} />
+      </div>
+
+      {activity.length ? (
+        <section className={`page-container ${classes.section}`} aria-labelledby="activity-heading">
+          <div className={classes.sectionHead}>
+            <h2 id="activity-heading">平台动态 · 近七个工作日</h2>
+          </div>
+          <div className={classes.activity}>
+            <dl className={classes.totals}>
+              <div>
+                <dt>新增投稿</dt>
+                <dd>{totals.submissions}</dd>
+              </div>
+              <div>
+                <dt>完成审稿</dt>
+                <dd>{totals.reviews}</dd>
+              </div>
+              <div>
+                <dt>新发文献</dt>
+                <dd>{totals.publications}</dd>
+              </div>
+            </dl>
+            <table className={classes.activityTable}>
+              <caption className="visually-hidden">近七个工作日平台投稿、审稿与发文数量</caption>
+              <thead>
+                <tr>
+                  <th scope="col">日期</th>
+                  {activity.map((day) => (
+                    <th key={day.date} scope="col">
+                      {day.date.slice(5)} {day.weekday}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {(
+                  [
+                    ['投稿', 'submissions'],
+                    ['审稿', 'reviews'],
+                    ['发文', 'publications'],
+                  ] as const
+                ).map(([label, key]) => (
+                  <tr key={key}>
+                    <th scope="row">{label}</th>
+                    {activity.map((day) => (
+                      <td key={day.date}>{day[key]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
     </main>
+  );
+}
+
+function NewsColumn({ id, title, href, items }: { id: string; title: string; href: string; items: { id: number; title: string; publishDate?: string | null }[] }) {
+  return (
+    <section className={classes.box} aria-labelledby={`${id}-heading`}>
+      <div className={classes.sectionHead}>
+        <h2 id={`${id}-heading`}>{title}</h2>
+        <Link to={href} aria-label={`更多${title}`}>
+          更多 ›
+        </Link>
+      </div>
+      {items.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
+      <ul className={classes.newsList}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={`/news/${item.id}`}>{item.title}</Link>
+            <time dateTime={item.publishDate ?? undefined}>{item.publishDate?.slice(5)}</time>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

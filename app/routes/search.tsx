@@ -1,6 +1,7 @@
 import { data, Form, Link, useLocation } from 'react-router';
 import { BackendEnvelopeError } from '~/backend/errors';
-import { dataJurisprudenceSearch, SEARCH_FIELDS, type SearchField } from '~/backend/endpoints/papers.server';
+import { dataJurisprudenceSearch } from '~/backend/endpoints/papers.server';
+import { SEARCH_FIELD_LABELS, SEARCH_FIELDS, type SearchField } from '~/lib/search-fields';
 import { ArticleItem } from '~/components/journal/ArticleItem';
 import { Pager } from '~/components/widgets/Pager';
 import { copy } from '~/copy';
@@ -13,7 +14,6 @@ import classes from './search.module.css';
 
 const PAGE_SIZE = 10;
 export const MAX_QUERY_LENGTH = 100;
-const FIELD_LABELS: Record<SearchField, string> = { all: '全部字段', title: '篇名', author: '作者', institution: '机构', keyword: '关键词', fund: '基金' };
 const SORTS = [
   { key: 'relevance', label: '相关度' },
   { key: 'publishDate', label: '发表时间' },
@@ -78,7 +78,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <select name="field" defaultValue={field} aria-label="检索字段">
             {SEARCH_FIELDS.map((f) => (
               <option key={f} value={f}>
-                {FIELD_LABELS[f]}
+                {SEARCH_FIELD_LABELS[f]}
               </option>
             ))}
           </select>

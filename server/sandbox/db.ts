@@ -44,7 +44,11 @@ export function migrate(db: DB): string[] {
 
 /** Tables holding seeded or runtime data, children first (for reset). */
 export const DATA_TABLES = [
-  'messages', 'wechat_codes', 'wechat_states', 'login_failures', 'sms_codes', 'captchas',
+  'lottery_draws', 'lottery_activities', 'checkins', 'feedback', 'scholar_applications', 'invoicing_info',
+  'face_tickets', 'identities', 'employee_profiles', 'read_records', 'collections', 'paper_likes',
+  'idempotency_keys', 'payment_orders', 'manuscript_messages', 'manuscript_events', 'manuscript_files',
+  'manuscript_authors', 'messages', 'manuscripts', 'manuscript_sequences', 'codings', 'issue_plans', 'themes',
+  'attachments', 'blobs', 'wechat_codes', 'wechat_states', 'login_failures', 'sms_codes', 'captchas',
   'sessions', 'employee_roles', 'employees', 'roles', 'notices', 'footer_links', 'hotspots',
   'news', 'editorial_board', 'article_authors', 'articles', 'experts', 'issues', 'columns',
   'journals', 'sandbox_meta',

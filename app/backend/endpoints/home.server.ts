@@ -32,3 +32,41 @@ export const getPromptNotice = defineEndpoint<{ type: number }, z.infer<typeof p
   '/api/homeApi/getPromptNotice',
   promptNoticeSchema,
 );
+
+/** A news item in lists (合作单位动态 type 1, 行业资讯 type 2). */
+export const newsSummarySchema = z.object({
+  id: z.number(),
+  type: z.number(),
+  typeName: z.string().nullish(),
+  title: z.string(),
+  summary: z.string().nullish(),
+  source: z.string().nullish(),
+  publishDate: z.string().nullish(),
+  views: z.number().default(0),
+});
+export type NewsSummary = z.infer<typeof newsSummarySchema>;
+export const newsPageSchema = z.object({ records: z.array(newsSummarySchema), total: z.number(), current: z.number(), size: z.number() });
+
+export const getTradeNews = defineEndpoint<{ type: 1 | 2; current?: number; size?: number }, z.infer<typeof newsPageSchema>>(
+  'POST',
+  '/api/homeApi/getTradeNews',
+  newsPageSchema,
+);
+
+export const hotspotSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  summary: z.string().nullish(),
+  tag: z.string().nullish(),
+  heat: z.number().nullish(),
+  publishDate: z.string().nullish(),
+  views: z.number().default(0),
+});
+export const getTradeHotspot = defineEndpoint<{ size?: number }, z.infer<typeof hotspotSchema>[]>('POST', '/api/homeApi/getTradeHotspot', z.array(hotspotSchema));
+
+export const workingDaySchema = z.object({ date: z.string(), weekday: z.string(), submissions: z.number(), reviews: z.number(), publications: z.number() });
+export const getLastSevenWorkingDays = defineEndpoint<void, z.infer<typeof workingDaySchema>[]>(
+  'POST',
+  '/api/homeApi/getLastSevenWorkingDays',
+  z.array(workingDaySchema),
+);

@@ -79,8 +79,7 @@ export const recommendedArticles = defineEndpoint<{ id: number; size?: number },
   z.array(articleCardSchema),
 );
 
-export const SEARCH_FIELDS = ['all', 'title', 'author', 'institution', 'keyword', 'fund'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+import type { SearchField } from '~/lib/search-fields';
 
 export type SearchInput = Omit<ArticleFilters, 'sort'> & { query: string; field?: SearchField; sort?: 'relevance' | 'publishDate' | 'views' | 'downloads' };
 

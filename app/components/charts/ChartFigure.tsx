@@ -1,0 +1,90 @@
+import { useId, type ReactNode } from 'react';
+import { copy } from '~/copy';
+import { formatNumber } from './scale';
+import classes from './charts.module.css';
+
+export interface ChartTable {
+  /** Column headings: the category column, then one per value column. */
+  head: string[];
+  rows: { label: string; values: number[] }[];
+}
+
+interface ChartFigureProps {
+  title: string;
+  table: ChartTable;
+  /** Series names and colours, shown under the chart when there is more than one. */
+  legend?: { name: string; color: string }[];
+  /** The SVG, given the ids of its title and description elements. */
+  children: (ids: { title: string; desc: string }) => ReactNode;
+}
+
+/**
+ * A chart as a figure: caption, the server-drawn SVG (role img, titled and described),
+ * a legend, and the same figures as a data table in a <details> ("查看数据表"), so they
+ * are readable without JavaScript, without the picture and by screen readers.
+ */
+export function ChartFigure({ title, table, legend, children }: ChartFigureProps) {
+  const id = useId();
+  const captionId = `${id}-caption`;
+  const empty = table.rows.length === 0;
+  return (
+    <figure className={classes.figure} aria-labelledby={captionId}>
+      <figcaption id={captionId} className={classes.caption}>
+        {title}
+      </figcaption>
+      {empty ? (
+        <p className={classes.empty}>{copy.charts.empty}</p>
+      ) : (
+        <>
+          {children({ title: `${id}-title`, desc: `${id}-desc` })}
+          {legend && legend.length > 1 ? (
+            <ul className={classes.legend} aria-hidden="true">
+              {legend.map((item) => (
+                <li key={item.name}>
+                  <span className={classes.swatch} style={{ background: item.color }} />
+                  {item.name}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <details className={classes.data}>
+            <summary>{copy.charts.showTable}</summary>
+            <div className={classes.tableWrap}>
+              <table className={classes.table}>
+                <caption className="visually-hidden">{title}</caption>
+                <thead>
+                  <tr>
+                    {table.head.map((heading, index) => (
+                      <th key={heading} scope="col" className={index > 0 ? classes.numeric : undefined}>
+                        {heading}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.rows.map((row) => (
+                    <tr key={row.label}>
+                      <th scope="row">{row.label}</th>
+                      {row.values.map((value, index) => (
+                        <td key={index} className={classes.numeric}>
+                          {formatNumber(value)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </figure>
+  );
+}
+
+/** Colours of the series, in order: the journal's blue first. */
+export const SERIES_COLORS = ['#0c51d6', '#f59f00', '#12b886', '#e8590c', '#7048e8', '#1098ad', '#d6336c', '#74b816', '#5c6675', '#6c9cf6', '#c2255c', '#2f9e44'];
+
+export function seriesColor(index: number): string {
+  return SERIES_COLORS[index % SERIES_COLORS.length];
+}
