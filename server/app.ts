@@ -3,10 +3,13 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import type { AppLoadContext, ServerBuild } from 'react-router';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createRequestHandler as createFetchRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PortalLoadContext } from '../app/load-context';
 import type { PortalConfig } from './config';
+import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, isPrivatePath, publicCacheControl } from './cache-policy';
 import { createHttpLogger } from './logger';
+import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { createProxy } from './proxy';
 import { checkReadiness } from './readiness';
 import { cspNonce, securityHeaders } from './security';
@@ -23,6 +26,8 @@ export interface PortalAppOptions {
   /** Dev only: Vite's connect middleware. */
   devMiddleware?: express.RequestHandler;
   maxUploadBytes?: number;
+  /** Store of the anonymous page cache (default: in process, per config). */
+  pageStore?: PageStore;
 }
 
 export function createPortalApp(options: PortalAppOptions) {
@@ -50,7 +55,7 @@ export function createPortalApp(options: PortalAppOptions) {
     timeoutMs: config.upstreamTimeoutMs,
     sessionSecrets: config.sessionSecrets,
     secureCookies: config.secureCookies,
-    maxBodyBytes: options.maxUploadBytes ?? 50 * 1024 * 1024,
+    maxBodyBytes: options.maxUploadBytes ?? config.maxUploadBytes,
     logger,
   });
   // Before compression and any body parser: proxied bodies stream untouched.
@@ -74,22 +79,72 @@ export function createPortalApp(options: PortalAppOptions) {
     isProduction: config.isProduction,
   };
 
-  app.all(
-    '/{*splat}',
-    createRequestHandler({
-      build: options.build,
-      mode: config.isProduction ? 'production' : 'development',
-      getLoadContext(req, res): AppLoadContext {
-        return {
-          cspNonce: res.locals.cspNonce as string,
-          requestId: String(res.getHeader('X-Request-Id') ?? ''),
-          clientIp: req.ip ?? '',
-          logger: (req as unknown as { log: Logger }).log,
-          runtime,
-        };
-      },
-    }),
-  );
+  const loadContext = (req: Request, res: Response, nonce: string, requestId: string): AppLoadContext => ({
+    cspNonce: nonce,
+    requestId,
+    clientIp: req.ip ?? '',
+    logger: (req as unknown as { log?: Logger }).log ?? logger,
+    runtime,
+  });
+
+  // Pages for signed-in users, personal pages and every non-GET: streamed, never shared.
+  const streamingHandler = createRequestHandler({
+    build: options.build,
+    mode: config.isProduction ? 'production' : 'development',
+    getLoadContext: (req, res) => loadContext(req, res, res.locals.cspNonce as string, String(res.getHeader('X-Request-Id') ?? '')),
+  });
+
+  // Anonymous public pages: rendered whole, shareable by the gateway, cached in process.
+  const fetchHandler = createFetchRequestHandler(options.build, config.isProduction ? 'production' : 'development');
+  const publicPolicy = publicCacheControl(config.cacheHeaders);
+
+  /**
+   * Renders a public page for nobody in particular: no cookies, no client address. The
+   * cache key is the absolute URL, so the same render serves every visitor (and a
+   * background refresh needs no request of its own).
+   */
+  async function renderPublic(url: string, nonce: string, requestId: string): Promise<Omit<CachedPage, 'storedAt'>> {
+    const context: AppLoadContext = { cspNonce: nonce, requestId, clientIp: '', logger: logger.child({ reqId: requestId }), runtime };
+    const response = await fetchHandler(new Request(url), context);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
+    // An answer that sets a cookie or says it is private is passed on but never stored or shared.
+    const personal = response.headers.has('set-cookie') || /private|no-store/.test(response.headers.get('cache-control') ?? '');
+    return { status: response.status, headers, body, nonce, shareable: !personal };
+  }
+
+  const pageCache = createPageCache({
+    store: options.pageStore ?? new MemoryPageStore(config.pageCache.maxEntries, config.pageCache.maxBytes),
+    freshMs: config.cacheHeaders.sMaxAge * 1000,
+    staleMs: config.cacheHeaders.staleWhileRevalidate * 1000,
+    render: (url, nonce) => renderPublic(url, nonce, randomUUID()),
+    onRefreshError: (url, error) => logger.error({ err: error, url }, 'page cache refresh failed'),
+  });
+
+  app.all('/{*splat}', async (req, res, next) => {
+    const shareable = (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) && !isPrivatePath(req.path);
+    if (!shareable) {
+      res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
+      return streamingHandler(req, res, next);
+    }
+    try {
+      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+      const requestId = String(res.getHeader('X-Request-Id') ?? '');
+      const { page, outcome } = config.pageCache.enabled
+        ? await pageCache.get(url, () => randomBytes(16).toString('base64'))
+        : { page: { ...(await renderPublic(url, res.locals.cspNonce as string, requestId)), storedAt: Date.now() }, outcome: 'bypass' };
+      res.status(page.status);
+      for (const [name, value] of page.headers) res.append(name, value);
+      if (page.status !== 200 || !page.shareable) res.setHeader('Cache-Control', page.shareable ? 'no-store' : PRIVATE_CACHE_CONTROL);
+      else if (!page.headers.some(([name]) => name === 'cache-control')) res.setHeader('Cache-Control', publicPolicy);
+      res.setHeader('X-Cache', outcome.toUpperCase());
+      const body = withNonce(page, res.locals.cspNonce as string);
+      res.setHeader('Content-Length', String(body.length));
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Last resort: something outside React Router failed. Never a stack trace.
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {

@@ -30,6 +30,12 @@ const envSchema = z
     SANDBOX_DB: z.string().min(1).default('./data/sandbox.db'),
     SANDBOX_ARTICLES: z.coerce.number().int().min(1).max(1_000_000).default(300),
     SECURE_COOKIES: boolish.optional(),
+    PAGE_CACHE: boolish.default(true),
+    PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(86_400).default(60),
+    CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(300),
+    MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -79,6 +85,10 @@ export interface PortalConfig {
   trustProxy: boolean | number | string;
   secureCookies: boolean;
   sandbox: { port: number; dbPath: string; articles: number };
+  pageCache: { enabled: boolean; maxEntries: number; maxBytes: number };
+  /** Shared-cache lifetimes of anonymous public pages, in seconds. */
+  cacheHeaders: { sMaxAge: number; staleWhileRevalidate: number };
+  maxUploadBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -110,5 +120,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secureCookies: env.SECURE_COOKIES ?? env.NODE_ENV === 'production',
     sandbox: { port: env.SANDBOX_PORT, dbPath: env.SANDBOX_DB, articles: env.SANDBOX_ARTICLES },
+    pageCache: { enabled: env.PAGE_CACHE, maxEntries: env.PAGE_CACHE_MAX_ENTRIES, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
+    cacheHeaders: { sMaxAge: env.CACHE_S_MAXAGE, staleWhileRevalidate: env.CACHE_STALE_WHILE_REVALIDATE },
+    maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
   };
 }

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryPageStore, createPageCache, withNonce, type CachedPage } from './page-cache';
+
+function page(body: string, status = 200, nonce = 'N0NCE'): Omit<CachedPage, 'storedAt'> {
+  return { status, headers: [['content-type', 'text/html']], body: Buffer.from(body), nonce, shareable: true };
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('MemoryPageStore', () => {
+  it('evicts the least recently used entries beyond the entry bound', async () => {
+    const store = new MemoryPageStore(2, 1_000_000);
+    await store.set('a', { ...page('a'), storedAt: 0 }, 60_000);
+    await store.set('b', { ...page('b'), storedAt: 0 }, 60_000);
+    await store.get('a');
+    await store.set('c', { ...page('c'), storedAt: 0 }, 60_000);
+    expect(await store.get('b')).toBeUndefined();
+    expect(await store.get('a')).toBeDefined();
+    expect(await store.get('c')).toBeDefined();
+  });
+
+  it('keeps the total size under the byte bound and refuses a single oversized page', async () => {
+    const store = new MemoryPageStore(100, 10);
+    await store.set('a', { ...page('123456'), storedAt: 0 }, 60_000);
+    await store.set('b', { ...page('123456'), storedAt: 0 }, 60_000);
+    expect(store.size.bytes).toBeLessThanOrEqual(10);
+    expect(await store.get('a')).toBeUndefined();
+    await store.set('huge', { ...page('x'.repeat(11)), storedAt: 0 }, 60_000);
+    expect(await store.get('huge')).toBeUndefined();
+  });
+
+  it('forgets expired entries', async () => {
+    const store = new MemoryPageStore(10, 1000);
+    await store.set('a', { ...page('a'), storedAt: 0 }, 5);
+    await sleep(10);
+    expect(await store.get('a')).toBeUndefined();
+  });
+});
+
+describe('page cache', () => {
+  it('renders a miss once for 50 concurrent requests, then serves hits', async () => {
+    let renders = 0;
+    const cache = createPageCache({
+      store: new MemoryPageStore(10, 1_000_000),
+      freshMs: 60_000,
+      staleMs: 60_000,
+      render: async () => {
+        renders += 1;
+        await sleep(20);
+        return page('<p>home</p>');
+      },
+    });
+    const results = await Promise.all(Array.from({ length: 50 }, () => cache.get('/', () => 'n')));
+    expect(renders).toBe(1);
+    expect(results.every((r) => r.page.body.toString() === '<p>home</p>')).toBe(true);
+    expect((await cache.get('/', () => 'n')).outcome).toBe('hit');
+  });
+
+  it('serves a stale page to 50 concurrent requests while exactly one background render refreshes it', async () => {
+    let renders = 0;
+    const cache = createPageCache({
+      store: new MemoryPageStore(10, 1_000_000),
+      freshMs: 150,
+      staleMs: 60_000,
+      render: async () => {
+        renders += 1;
+        await sleep(30);
+        return page(`<p>version ${renders}</p>`);
+      },
+    });
+    await cache.get('/', () => 'n');
+    await sleep(160);
+    const stale = await Promise.all(Array.from({ length: 50 }, () => cache.get('/', () => 'n')));
+    expect(stale.every((r) => r.outcome === 'stale' && r.page.body.toString() === '<p>version 1</p>')).toBe(true);
+    await sleep(60);
+    expect(renders).toBe(2);
+    const fresh = await cache.get('/', () => 'n');
+    expect(fresh.outcome).toBe('hit');
+    expect(fresh.page.body.toString()).toBe('<p>version 2</p>');
+  });
+
+  it('never stores error pages or personal answers', async () => {
+    let renders = 0;
+    const answers = [page('oops', 500), page('missing', 404), { ...page('mine'), shareable: false }];
+    const cache = createPageCache({
+      store: new MemoryPageStore(10, 1_000_000),
+      freshMs: 60_000,
+      staleMs: 60_000,
+      render: async () => answers[renders++ % answers.length],
+    });
+    for (let i = 0; i < 3; i++) expect((await cache.get('/x', () => 'n')).outcome).toBe('miss');
+    expect(renders).toBe(3);
+  });
+
+  it('keeps serving the stale page when a refresh fails', async () => {
+    let renders = 0;
+    const errors: unknown[] = [];
+    const cache = createPageCache({
+      store: new MemoryPageStore(10, 1_000_000),
+      freshMs: 10,
+      staleMs: 60_000,
+      render: async () => {
+        renders += 1;
+        if (renders > 1) throw new Error('backend down');
+        return page('<p>ok</p>');
+      },
+      onRefreshError: (_key, error) => errors.push(error),
+    });
+    await cache.get('/', () => 'n');
+    await sleep(20);
+    expect((await cache.get('/', () => 'n')).page.body.toString()).toBe('<p>ok</p>');
+    await sleep(10);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('withNonce', () => {
+  it("replaces the render's nonce by the response's", () => {
+    const cached = { ...page('<script nonce="OLD+/=">x</script><script nonce="OLD+/=">y</script>', 200, 'OLD+/='), storedAt: 0 };
+    expect(withNonce(cached, 'NEW').toString()).toBe('<script nonce="NEW">x</script><script nonce="NEW">y</script>');
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The anonymous page cache: server-rendered HTML (and client-navigation `.data`
+ * answers) of public pages for visitors without a session, kept for `freshMs` and
+ * served stale for `staleMs` more while one background render refreshes it. Concurrent
+ * misses of one key share one render; error answers are never stored.
+ */
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** CSP nonce the body was rendered with: replaced by each response's own nonce. */
+  nonce: string;
+  /** False for answers that set cookies or call themselves private: never stored. */
+  shareable: boolean;
+  storedAt: number;
+}
+
+export interface PageStore {
+  get(key: string): Promise<CachedPage | undefined>;
+  set(key: string, page: CachedPage, ttlMs: number): Promise<void>;
+  /** Takes a short lock so only one process refreshes a key; true when taken. */
+  lock(key: string, ttlMs: number): Promise<boolean>;
+  unlock(key: string): Promise<void>;
+}
+
+/** In-process store: an LRU bounded by entry count and total bytes. */
+export class MemoryPageStore implements PageStore {
+  private readonly entries = new Map<string, { page: CachedPage; expiresAt: number }>();
+  private readonly locks = new Map<string, number>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  async get(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.delete(key);
+      return undefined;
+    }
+    // Refresh its place in the LRU order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.page;
+  }
+
+  async set(key: string, page: CachedPage, ttlMs: number) {
+    if (page.body.length > this.maxBytes) return;
+    this.delete(key);
+    this.entries.set(key, { page, expiresAt: Date.now() + ttlMs });
+    this.bytes += page.body.length;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  async lock(key: string, ttlMs: number) {
+    const until = this.locks.get(key);
+    if (until && until > Date.now()) return false;
+    this.locks.set(key, Date.now() + ttlMs);
+    return true;
+  }
+
+  async unlock(key: string) {
+    this.locks.delete(key);
+  }
+
+  private delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.page.body.length;
+    this.entries.delete(key);
+  }
+}
+
+export interface PageCacheOptions {
+  store: PageStore;
+  freshMs: number;
+  staleMs: number;
+  /** Renders the page for `key` with the given nonce. */
+  render: (key: string, nonce: string) => Promise<Omit<CachedPage, 'storedAt'>>;
+  onRefreshError?: (key: string, error: unknown) => void;
+}
+
+export type CacheOutcome = 'hit' | 'stale' | 'miss';
+
+export function createPageCache(options: PageCacheOptions) {
+  const { store, freshMs, staleMs, render } = options;
+  /** Renders in flight in this process, by key: concurrent misses share one. */
+  const inFlight = new Map<string, Promise<CachedPage>>();
+
+  function renderAndStore(key: string, nonce: string): Promise<CachedPage> {
+    const running = inFlight.get(key);
+    if (running) return running;
+    const promise = (async () => {
+      try {
+        const rendered = await render(key, nonce);
+        const page: CachedPage = { ...rendered, storedAt: Date.now() };
+        if (page.status === 200 && page.shareable) await store.set(key, page, freshMs + staleMs);
+        return page;
+      } finally {
+        inFlight.delete(key);
+      }
+    })();
+    inFlight.set(key, promise);
+    return promise;
+  }
+
+  async function refreshInBackground(key: string, nonce: string) {
+    // One refresh per key across processes (the lock lives in the shared store).
+    if (inFlight.has(key) || !(await store.lock(`refresh:${key}`, 30_000))) return;
+    try {
+      await renderAndStore(key, nonce);
+    } catch (error) {
+      options.onRefreshError?.(key, error);
+    } finally {
+      await store.unlock(`refresh:${key}`);
+    }
+  }
+
+  /** The page for `key`, and whether it came from the cache. */
+  async function get(key: string, freshNonce: () => string): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
+    const cached = await store.get(key);
+    if (cached) {
+      const age = Date.now() - cached.storedAt;
+      if (age < freshMs) return { page: cached, outcome: 'hit' };
+      void refreshInBackground(key, freshNonce());
+      return { page: cached, outcome: 'stale' };
+    }
+    return { page: await renderAndStore(key, freshNonce()), outcome: 'miss' };
+  }
+
+  return { get };
+}
+
+/** The body with every occurrence of the nonce it was rendered with replaced by this response's. */
+export function withNonce(page: CachedPage, nonce: string): Buffer {
+  if (!page.nonce || page.nonce === nonce) return page.body;
+  const text = page.body.toString('utf8');
+  return text.includes(page.nonce) ? Buffer.from(text.split(page.nonce).join(nonce), 'utf8') : page.body;
+}
