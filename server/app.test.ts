@@ -89,3 +89,43 @@ describe('portal shell', () => {
     expect(replaced.headers['x-request-id']).not.toContain('<');
   });
 });
+
+describe('body limits of the portal’s own forms', () => {
+  let portal: Awaited<ReturnType<typeof startShellPortal>>;
+  beforeAll(async () => {
+    portal = await startShellPortal('http://127.0.0.1:9');
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+
+  it('refuses a form body over 1 MB with 413 and a Chinese message, without reading it', async () => {
+    const response = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/login',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(2 * 1024 * 1024) },
+    }).catch((error: Error) => ({ status: 0, body: error.message, headers: {} }));
+    expect(response.status).toBe(413);
+    expect(response.body).toContain('提交的内容过大');
+  });
+
+  it('answers JSON callers in JSON', async () => {
+    const response = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/login.data',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(5 * 1024 * 1024), Accept: 'application/json' },
+    }).catch((error: Error) => ({ status: 0, body: error.message, headers: {} }));
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 413, success: false });
+  });
+
+  it('refuses a chunked form body of unknown length with 411', async () => {
+    const response = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/login',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Transfer-Encoding': 'chunked' },
+      body: 'a=1',
+    });
+    expect(response.status).toBe(411);
+  });
+});

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestHandler as createFetchRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PortalLoadContext } from '../app/load-context';
 import type { PortalConfig } from './config';
+import { bodyLimit } from './body-limit';
 import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, isPrivatePath, publicCacheControl } from './cache-policy';
 import { createHttpLogger } from './logger';
 import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
@@ -62,6 +63,7 @@ export function createPortalApp(options: PortalAppOptions) {
   app.use(['/api', '/manage'], proxy.handler);
 
   app.use(compression());
+  app.use(bodyLimit({ formBytes: 1024 * 1024, uploadBytes: config.maxUploadBytes, uploadPaths: ['/upload', '/updatePaperInfo', '/personal/account'] }));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
