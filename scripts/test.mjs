@@ -26,6 +26,7 @@ function check(name, command, args) {
 if (check('typegen', 'npx', ['react-router', 'typegen'])) check('tsc', 'npx', ['tsc', '--noEmit']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 const built = check('build', 'npm', ['run', 'build', '--silent']);
+if (built) check('byte budgets', 'node', ['scripts/budgets.mjs']);
 
 // Unit and integration tests (vitest), counted from its JSON report.
 rmSync('test-results/vitest.json', { force: true });
