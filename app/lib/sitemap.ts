@@ -17,6 +17,10 @@ export interface SitemapEntry {
   lastmod?: string | null;
 }
 
+/** Characters XML 1.0 does not allow at all (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 /** Escapes text for XML content and attribute values (`&` first). */
 export function escapeXml(text: string): string {
   return text
@@ -25,8 +29,7 @@ export function escapeXml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;')
-    // Characters XML 1.0 does not allow at all.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+    .replace(FORBIDDEN_IN_XML, '');
 }
 
 /** The W3C date of a backend date (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`), or null. */

@@ -1,0 +1,15 @@
+import { pages } from '~/copy/pages';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/faq';
+import { DocumentPage } from './PageFrame';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ data, location }) =>
+  pageMeta({ title: pages.faq.title, description: pages.faq.description, origin: data?.origin, path: location.pathname });
+
+export default function FrequentlyAskedQuestionPage() {
+  return <DocumentPage doc={pages.faq} />;
+}

@@ -1,0 +1,15 @@
+import { pages } from '~/copy/pages';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/health';
+import { FurtherPage } from './FurtherPage';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ data, location }) =>
+  pageMeta({ title: pages.furtherPages.health.title, description: pages.furtherPages.health.description, origin: data?.origin, path: location.pathname });
+
+export default function HealthPage() {
+  return <FurtherPage content={pages.furtherPages.health} />;
+}

@@ -1,0 +1,28 @@
+import { literatureBase } from '~/backend/endpoints/papers.server';
+import { pages } from '~/copy/pages';
+import { buildRss } from '~/lib/rss';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/rss-articles';
+import { FEED_HEADERS, FEED_SIZE, FEED_TTL_MINUTES } from './rss.server';
+
+/** /rss/articles.xml: the latest articles of every journal. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const page = await backendFor(request, context).call(literatureBase, { sort: 'publishDate', current: 1, size: FEED_SIZE });
+  const xml = buildRss({
+    title: pages.feeds.articlesTitle,
+    description: pages.feeds.articlesDescription,
+    link: `${origin}/journal`,
+    selfUrl: `${origin}/rss/articles.xml`,
+    ttl: FEED_TTL_MINUTES,
+    items: page.records.map((article) => ({
+      title: article.title,
+      link: `${origin}/journal/detail?id=${article.id}`,
+      description: article.abstract,
+      pubDate: article.publishDate,
+      category: article.journalName,
+      creator: article.authors.map((author) => author.name).join('、'),
+    })),
+  });
+  return new Response(xml, { headers: FEED_HEADERS });
+}

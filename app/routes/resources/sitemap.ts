@@ -1,0 +1,9 @@
+import { sitemapRoot } from '~/lib/sitemap';
+import type { Route } from './+types/sitemap';
+import { sitemapEntries, XML_HEADERS } from './sitemap.server';
+
+/** /sitemap.xml: every public page, or an index of /sitemap/{n}.xml once over the protocol's limit. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const entries = await sitemapEntries(request, context);
+  return new Response(sitemapRoot(new URL(request.url).origin, entries), { headers: XML_HEADERS });
+}
