@@ -5,12 +5,12 @@ import '@mantine/notifications/styles.css';
 import './styles/global.css';
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { RouteErrorPage } from './components/errors/ErrorPage';
 import { NavigationProgress } from './components/layout/NavigationProgress';
+import { FlashToast } from './components/login/FlashToast';
 import { copy } from './copy';
 import { useNonce } from './lib/nonce';
 import { loadRootData } from './root.server';
@@ -21,8 +21,27 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: copy.site.description },
 ];
 
+/** RSS feeds, announced on every page for feed readers. */
+export const links: Route.LinksFunction = () => [
+  { rel: 'alternate', type: 'application/rss+xml', title: copy.feeds.articlesTitle, href: '/rss/articles.xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: copy.feeds.newsTitle, href: '/rss/news.xml' },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);
+}
+
+// The toaster is only needed once the page is interactive: load it after hydration.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+
+function Toaster() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  ) : null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -43,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {copy.nav.skipToContent}
         </a>
         <MantineProvider theme={theme} forceColorScheme="light">
-          <Notifications position="top-center" />
+          <Toaster />
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
@@ -53,11 +72,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <NavigationProgress />
       <Outlet />
+      <FlashToast flash={loaderData.flash} />
     </>
   );
 }

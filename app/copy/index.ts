@@ -3,6 +3,9 @@
  * gathered here. Where the spec quotes English, the copy is the natural Chinese.
  */
 import { shell } from './shell';
-import { pages } from './pages';
+import { reading } from './reading';
 
-export const copy = { ...shell, ...pages } as const;
+export const copy = { ...shell, ...reading } as const;
+
+// Long page texts (help, legal, about) are not gathered here, so that they are not part
+// of every page's JavaScript: their routes import them from './pages' directly.

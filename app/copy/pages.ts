@@ -1,5 +1,5 @@
 /**
- * Copy of the about, help, legal and further pages, and of the RSS feeds.
+ * Copy of the about, help, legal and further pages (the RSS feed titles are in shell.ts).
  * The help and legal pages are static documents: sections with an id (the anchor of the
  * side table of contents), a heading and paragraphs, lists, steps or questions.
  */
@@ -668,11 +668,5 @@ export const pages = {
         { label: '使用指南', to: '/userGuide' },
       ],
     },
-  },
-  feeds: {
-    articlesTitle: '数据法学期刊平台 · 最新文献',
-    articlesDescription: '数据法学期刊平台各合作期刊最新发表的文献。',
-    newsTitle: '数据法学期刊平台 · 新闻资讯',
-    newsDescription: '合作单位动态与行业资讯。',
   },
 } as const;

@@ -8,8 +8,9 @@ export const reading = {
     search: '搜索',
     clearSearch: '查看全部',
     backToList: '返回列表',
+    institution: '工作单位',
   },
-  experts: {
+  expertPages: {
     title: '专家作者',
     description: '数据法学领域专家作者：按姓名、单位和研究领域查找，查看其发表文献、研究主题与发文趋势。',
     intro: '汇聚数据法学、个人信息保护、网络法与人工智能法等领域的专家学者。',
@@ -35,7 +36,7 @@ export const reading = {
     detailDescription: (name: string, institution: string, fields: string[]) =>
       `${name}，${institution}。研究领域：${fields.join('、')}。发表文献、研究主题与发文趋势。`,
   },
-  board: {
+  boardPages: {
     title: '编委会',
     description: '《数据法学》编辑委员会：主编、副主编与编委名单及简介。',
     intro: '编辑委员会由数据法学及相关领域的知名学者组成，负责期刊的学术方向与审稿把关。',
@@ -45,9 +46,10 @@ export const reading = {
     bio: '个人简介',
     fields: '研究领域',
     role: '职务',
+    back: '返回编委会',
     memberDescription: (name: string, role: string, institution: string) => `${name}，${institution}，《数据法学》${role}。`,
   },
-  news: {
+  newsPages: {
     title: '新闻资讯',
     tabs: { 1: '合作单位动态', 2: '行业资讯' } as Record<number, string>,
     tabsLabel: '资讯类别',
@@ -62,16 +64,17 @@ export const reading = {
     author: '作者',
     date: '发布时间',
     views: '浏览',
-    viewsCount: (n: string) => `浏览 ${n}`,
+    viewsCount: (n: number) => `浏览 ${n}`,
+    pageNote: (n: number) => `当前为第 ${n} 页。`,
+    firstPage: '返回第一页',
     prev: '上一篇',
     next: '下一篇',
     none: '没有了',
     neighbours: '上一篇与下一篇',
   },
-  hotspots: {
+  hotspotPages: {
     title: '行业热点',
     detail: '热点详情',
-    tag: { 热: '热', 新: '新' } as Record<string, string>,
     heat: '热度',
     views: '浏览',
     date: '发布时间',

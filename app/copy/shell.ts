@@ -66,6 +66,12 @@ export const shell = {
     requestId: '请求编号',
     forbidden: '登录状态已失效，请重新登录',
   },
+  feeds: {
+    articlesTitle: '数据法学期刊平台 · 最新文献',
+    articlesDescription: '数据法学期刊平台各合作期刊最新发表的文献。',
+    newsTitle: '数据法学期刊平台 · 新闻资讯',
+    newsDescription: '合作单位动态与行业资讯。',
+  },
   home: {
     heroTitle: '数据法学期刊平台',
     heroSubtitle: '聚焦数据权属、个人信息保护、数据跨境流动与人工智能法治',

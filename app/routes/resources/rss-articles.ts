@@ -1,5 +1,5 @@
 import { literatureBase } from '~/backend/endpoints/papers.server';
-import { pages } from '~/copy/pages';
+import { copy } from '~/copy';
 import { buildRss } from '~/lib/rss';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/rss-articles';
@@ -10,8 +10,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const page = await backendFor(request, context).call(literatureBase, { sort: 'publishDate', current: 1, size: FEED_SIZE });
   const xml = buildRss({
-    title: pages.feeds.articlesTitle,
-    description: pages.feeds.articlesDescription,
+    title: copy.feeds.articlesTitle,
+    description: copy.feeds.articlesDescription,
     link: `${origin}/journal`,
     selfUrl: `${origin}/rss/articles.xml`,
     ttl: FEED_TTL_MINUTES,

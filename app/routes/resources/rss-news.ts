@@ -1,5 +1,5 @@
 import { NEWS_TYPES, newsList } from '~/backend/endpoints/news.server';
-import { pages } from '~/copy/pages';
+import { copy } from '~/copy';
 import { buildRss } from '~/lib/rss';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/rss-news';
@@ -15,8 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .sort((a, b) => (b.publishDate ?? '').localeCompare(a.publishDate ?? '') || b.id - a.id)
     .slice(0, FEED_SIZE);
   const xml = buildRss({
-    title: pages.feeds.newsTitle,
-    description: pages.feeds.newsDescription,
+    title: copy.feeds.newsTitle,
+    description: copy.feeds.newsDescription,
     link: `${origin}/news`,
     selfUrl: `${origin}/rss/news.xml`,
     ttl: FEED_TTL_MINUTES,
