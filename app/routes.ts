@@ -21,6 +21,14 @@ export default [
     route('journal/:id', 'routes/journal/journal.tsx'),
     route('search', 'routes/search.tsx'),
     // -- public reading: experts, editorial board, news, hotspots --
+    route('expertAuthor', 'routes/expert/list.tsx'),
+    route('expertAuthor/:id', 'routes/expert/detail.tsx'),
+    route('editorialBoard', 'routes/board/list.tsx'),
+    route('editorialBoard/:id', 'routes/board/detail.tsx'),
+    route('news', 'routes/news/list.tsx'),
+    route('news/:volume', 'routes/news/detail.tsx'),
+    route('theme/detail', 'routes/theme/detail.tsx'),
+    route('theme/detail-new', 'routes/theme/detail-new.tsx'),
     // -- public reading: about, help, legal and further pages --
     // -- sign-in: default layout --
 

@@ -45,8 +45,6 @@ export function linearScale([d0, d1]: readonly [number, number], [r0, r1]: reado
 export interface BandLayout {
   /** Width of one band (a bar, or a group of bars). */
   bandwidth: number;
-  /** Start of band `index`. */
-  start: (index: number) => number;
   /** Centre of band `index`. */
   center: (index: number) => number;
 }
@@ -58,12 +56,7 @@ export interface BandLayout {
 export function bandLayout(count: number, length: number, padding = 0.3): BandLayout {
   const slot = count > 0 ? length / count : length;
   const bandwidth = slot * (1 - Math.min(Math.max(padding, 0), 0.95));
-  const inset = (slot - bandwidth) / 2;
-  return {
-    bandwidth,
-    start: (index) => index * slot + inset,
-    center: (index) => index * slot + slot / 2,
-  };
+  return { bandwidth, center: (index) => index * slot + slot / 2 };
 }
 
 /**

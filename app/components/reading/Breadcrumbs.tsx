@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { copy } from '~/copy';
+import classes from './page.module.css';
+
+export interface Crumb {
+  label: string;
+  /** Omitted for the current page (the last crumb). */
+  to?: string;
+}
+
+/** 首页 / … / current page, as an ordered list in a labelled navigation landmark. */
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const crumbs: Crumb[] = [{ label: copy.nav.home, to: '/' }, ...items];
+  return (
+    <nav className={classes.breadcrumb} aria-label={copy.reading.breadcrumb}>
+      <ol>
+        {crumbs.map((crumb, index) => (
+          <li key={`${crumb.label}-${index}`}>
+            {crumb.to && index < crumbs.length - 1 ? <Link to={crumb.to}>{crumb.label}</Link> : <span aria-current={index === crumbs.length - 1 ? 'page' : undefined}>{crumb.label}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

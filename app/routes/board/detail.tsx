@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { boardMember } from '~/backend/endpoints/board.server';
+import { Avatar } from '~/components/people/Avatar';
+import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
+import page from '~/components/reading/page.module.css';
+import { notFound, notFoundMeta, notFoundOnRefusal } from '~/components/reading/route';
+import { copy } from '~/copy';
+import { intParam } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { shareDescription } from '~/lib/share';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/detail';
+import classes from './board.module.css';
+
+export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = intParam(params.id ?? null);
+  if (!id) notFound();
+  const member = await backendFor(request, context).call(boardMember, { id }).catch(notFoundOnRefusal);
+  return { member, origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return notFoundMeta();
+  const { member } = data;
+  return pageMeta({
+    title: `${member.name} · ${copy.boardPages.title}`,
+    description: shareDescription(member.bio || copy.boardPages.memberDescription(member.name, member.role, member.institution)),
+    origin: data.origin,
+    path: `/editorialBoard/${member.id}`,
+  });
+};
+
+export default function BoardMemberPage({ loaderData }: Route.ComponentProps) {
+  const { member } = loaderData;
+  const t = copy.boardPages;
+  return (
+    <main id="main" className={`page-container ${page.page}`}>
+      <Breadcrumbs items={[{ label: t.title, to: '/editorialBoard' }, { label: member.name }]} />
+      <article className={`${page.panel} ${classes.member}`} aria-labelledby="member-name">
+        <Avatar name={member.name} src={member.avatar} size="lg" />
+        <div>
+          <p className={classes.role}>{member.role}</p>
+          <h1 id="member-name" className={classes.name}>
+            {member.name}
+            {member.title ? <span className={classes.title}>{member.title}</span> : null}
+          </h1>
+          <dl className={classes.facts}>
+            <dt>{t.role}</dt>
+            <dd>{member.role}</dd>
+            <dt>{copy.reading.institution}</dt>
+            <dd>{member.institution}</dd>
+            {member.researchFields.length ? (
+              <>
+                <dt>{t.fields}</dt>
+                <dd>
+                  <ul className={page.tags}>
+                    {member.researchFields.map((field) => (
+                      <li key={field}>{field}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {member.bio ? (
+            <section className={classes.bio} aria-labelledby="member-bio">
+              <h2 id="member-bio">{t.bio}</h2>
+              <p>{member.bio}</p>
+            </section>
+          ) : null}
+          <p className={classes.back}>
+            <Link to="/editorialBoard">{t.back}</Link>
+          </p>
+        </div>
+      </article>
+    </main>
+  );
+}
