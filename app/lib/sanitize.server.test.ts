@@ -41,3 +41,9 @@ describe('sanitizeRichText', () => {
     expect(richTextToPlain('<p>数据<b>法学</b></p><script>x()</script>')).toBe('数据法学');
   });
 });
+
+describe('sanitizeRichText keeps harmless attributes', () => {
+  it('keeps image sizes', () => {
+    expect(sanitizeRichText('<img src="/favicon.svg" alt="" width="16" height="16">')).toBe('<img src="/favicon.svg" alt="" width="16" height="16">');
+  });
+});

@@ -16,7 +16,11 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-const ALLOWED_URI = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+/**
+ * DOMPurify's own pattern with fewer schemes: http(s), mailto and tel, or a value with
+ * no scheme at all (relative URLs, and non-URL attributes such as width).
+ */
+const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return '';
@@ -24,7 +28,6 @@ export function sanitizeRichText(html: string | null | undefined): string {
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
     FORBID_ATTR: ['style'],
-    ADD_ATTR: ['width', 'height'],
   });
 }
 
