@@ -100,7 +100,7 @@ export interface PaperInfo {
   wordCount: number;
 }
 
-const LABEL = /^[\s【[]*(摘\s*要|关\s*键\s*词|作\s*者|作者单位|单\s*位|基\s*金(?:项目)?|Abstract|Key\s*words|Title)[\s】\]]*[:：]?\s*/i;
+const LABEL = /^[\s【[]*(摘\s*要|关\s*键\s*词|作者单位|作\s*者|单\s*位|基\s*金(?:项目)?|Abstract|Key\s*words|Title)[\s】\]]*[:：]?\s*/i;
 
 function splitList(s: string): string[] {
   return s

@@ -42,7 +42,9 @@ export const TRANSITIONS: Record<Stage, Stage[]> = {
 export const RETRACTABLE: Stage[] = ['submitted', 'initial_review', 'external_review', 'revision', 'revised'];
 /** Stages in which the author may still edit the metadata. */
 export const EDITABLE: Stage[] = ['draft', 'submitted', 'revision'];
-/** Stages that count as "in progress" (parallel-submission limit, account cancellation). */
+/** Stages before the decision: they count against the parallel-submission limit. */
+export const UNDER_REVIEW: Stage[] = ['submitted', 'initial_review', 'external_review', 'revision', 'revised'];
+/** Stages that count as "in progress" (account cancellation, duplicate titles). */
 export const IN_PROGRESS: Stage[] = ['submitted', 'initial_review', 'external_review', 'revision', 'revised', 'accepted', 'proof', 'payment'];
 
 /** The main line shown as the progress bar of getPaperWorkFlow. */
@@ -69,7 +71,8 @@ export type FileKind = keyof typeof FILE_KINDS;
 
 /** 版面费 per typeset page, in cents. */
 export const PAGE_FEE_CENTS = 20_000;
-export const PARALLEL_LIMIT = 3;
+/** Manuscripts one author may have under review (投稿至录用前) in one journal at a time. */
+export const PARALLEL_LIMIT = 5;
 
 export interface ManuscriptRow {
   id: number;
@@ -421,8 +424,8 @@ export function transition(db: DB, id: number, to: Stage, opts: TransitionOpts):
       set('accept_time = ?', now);
       if (!row.planned_issue_id) {
         const plan = db
-          .prepare('SELECT id FROM issue_plans WHERE journal_id = ? ORDER BY year, issue_no LIMIT 1')
-          .get(row.journal_id) as { id: number } | undefined;
+          .prepare('SELECT id FROM issue_plans WHERE journal_id = ? AND publish_date > ? ORDER BY publish_date LIMIT 1')
+          .get(row.journal_id, now.slice(0, 10)) as { id: number } | undefined;
         if (plan) set('planned_issue_id = ?', plan.id);
       }
       const fresh = manuscriptRow(db, id) as ManuscriptRow;

@@ -105,7 +105,7 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
   const result: MultipartResult = { fields: {}, files: [] };
   const temps: string[] = [];
   let buf: Buffer = Buffer.from('\r\n');
-  let state: State = 'preamble';
+  let state = 'preamble' as State;
   let part: Part | null = null;
   let error: ApiError | null = null;
   let fieldCount = 0;
@@ -138,9 +138,12 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
     const tmpPath = path.join(limits.tmpDir, `upload-${randomBytes(12).toString('hex')}`);
     temps.push(tmpPath);
     const fileName = path.basename(params.filename.replace(/\\/g, '/')).replace(/[\r\n\0]/g, '').slice(0, 200);
+    const stream = fs.createWriteStream(tmpPath);
+    // A write error (disk full …) fails the upload; after a destroy it is ignored.
+    stream.on('error', () => fail(bizError('文件保存失败，请稍后重试', 500)));
     return {
       name,
-      file: { fileName, tmpPath, stream: fs.createWriteStream(tmpPath), hash: createHash('sha256'), size: 0, head: [], headLen: 0 },
+      file: { fileName, tmpPath, stream, hash: createHash('sha256'), size: 0, head: [], headLen: 0 },
       chunks: [],
       length: 0,
     };
@@ -165,7 +168,12 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
       f.head.push(data.subarray(0, 16 - f.headLen));
       f.headLen += Math.min(data.length, 16 - f.headLen);
     }
-    if (!f.stream.write(data)) await new Promise<void>((resolve) => f.stream.once('drain', resolve));
+    if (!f.stream.write(data)) {
+      await new Promise<void>((resolve) => {
+        f.stream.once('drain', resolve);
+        f.stream.once('close', resolve);
+      });
+    }
   };
 
   const endPart = async () => {

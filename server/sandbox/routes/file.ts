@@ -1,6 +1,7 @@
 // /api/file/file/download: streams an article PDF by the two file-object values hash + fileName.
 import { z } from 'zod';
 import type { DB } from '../db.js';
+import { recordArticleActivity } from '../recording.js';
 import { RESPONDED, bizError, createApi, optStr, parse, reqStr, type Logger } from '../http.js';
 import { buildPdf, wrap } from '../pdf.js';
 import { ARTICLE_SELECT, pdfFileName, type ArticleRow } from '../articles.js';
@@ -34,12 +35,13 @@ export function articlePdf(row: ArticleRow): Buffer {
 export function fileRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
 
-  api.get('/file/download', ({ params, res }) => {
+  api.get('/file/download', ({ params, res, auth }) => {
     const q = parse(z.object({ hash: reqStr('缺少参数：hash'), fileName: optStr(), inline: optStr() }), params);
     const row = db.prepare(`${ARTICLE_SELECT} WHERE a.pdf_hash = ?`).get(q.hash) as ArticleRow | undefined;
     if (!row) throw bizError('文件不存在或已被删除', 404);
     const inline = q.inline === '1' || q.inline === 'true';
     if (!inline) db.prepare('UPDATE articles SET downloads = downloads + 1 WHERE id = ?').run(row.id);
+    if (!inline && auth) recordArticleActivity(db, auth.employeeId, row.id, 'download');
     const pdf = articlePdf(row);
     const name = (q.fileName ?? pdfFileName(row)).replace(/[\r\n/\\]/g, '_');
     res.status(200);

@@ -150,6 +150,20 @@ export function loginRoutes(db: DB, log: Logger) {
     return withMessage({ mobile: maskMobile(q.mobile), expiresIn: 300, resendIn: 60 }, '验证码已发送');
   });
 
+  // Account lookup (spec §3 findAccountInfo): the account of a mobile, proven by its SMS code.
+  api.post('/findAccount', ({ params }) => {
+    const q = parse(z.object({ mobileNo: mobile, verificationCode: smsCode }), params);
+    consumeSmsCode(db, q.mobileNo, q.verificationCode);
+    const user = db.prepare('SELECT * FROM employees WHERE mobile = ?').get(q.mobileNo) as EmployeeRow | undefined;
+    if (!user) throw bizError('该手机号尚未注册账号');
+    return {
+      accountName: user.username,
+      phoneNumber: maskMobile(user.mobile),
+      cardNo: null,
+      fullName: user.real_name ? `${user.real_name.slice(0, 1)}${'*'.repeat(Math.max(1, user.real_name.length - 1))}` : null,
+    };
+  });
+
   api.post('/getUser', (ctx) => {
     const e = employeeById(db, ctx.user().employeeId);
     if (!e) throw bizError('用户不存在', 404);

@@ -5,15 +5,15 @@ import { z } from 'zod';
 import { checkCaptcha, storeCaptcha } from '../accounts.js';
 import { cardsByIds } from '../articles.js';
 import { captchaSvg } from '../captcha.js';
-import { nowTime } from '../clock.js';
-import { analyseDocx, type PaperInfo } from '../docx.js';
+import { nowTime, today } from '../clock.js';
+import { analyseDocxFile, type PaperInfo } from '../docx.js';
 import type { SandboxEnv } from '../env.js';
 import { MANUSCRIPT_TYPES, fileJson, type Recipe } from '../files.js';
 import {
-  RESPONDED, bizError, createApi, optInt, optStr, page, paging, parse, reqStr, withMessage, type Ctx, type Params,
+  RESPONDED, bizError, createApi, optBool, optInt, optStr, page, paging, parse, reqStr, withMessage, type Ctx, type Params,
 } from '../http.js';
 import {
-  EDITABLE, FILE_KINDS, IN_PROGRESS, MAIN_LINE, PARALLEL_LIMIT, RETRACTABLE, STAGES, STAGE_KEYS, addEvent,
+  EDITABLE, FILE_KINDS, IN_PROGRESS, MAIN_LINE, PARALLEL_LIMIT, RETRACTABLE, STAGES, STAGE_KEYS, UNDER_REVIEW, addEvent,
   addFile, detailJson, latestFile, manuscriptAuthors, manuscriptFiles, manuscriptRow, notify, offerRecipe, orderOf,
   ownManuscript, replaceAuthors, summaryJson, titlePageRecipe, transition, MS_SELECT,
   type AuthorInput, type FileKind, type ManuscriptRow, type Stage,
@@ -78,7 +78,7 @@ const titleSchema = reqStr('请填写稿件标题').pipe(
 const abstractSchema = reqStr('请填写摘要').pipe(
   z.string().min(50, { error: '摘要长度应为50-1000个字符' }).max(1000, { error: '摘要长度应为50-1000个字符' }),
 );
-const PAPER_TYPES = ['学术论文', '综述', '案例评析', '书评', '译文'] as const;
+export const PAPER_TYPES = ['学术论文', '综述', '案例评析', '书评', '译文'] as const;
 const paperTypeSchema = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
   z.enum(PAPER_TYPES, { error: '论文类型不正确' }).default('学术论文'),
@@ -163,8 +163,8 @@ export function manuscriptRoutes(env: SandboxEnv) {
   function parallelCheck(employeeId: number, journalId: number, title: string | undefined, exceptId: number | null) {
     const marks = IN_PROGRESS.map(() => '?').join(',');
     const inProgress = (db
-      .prepare(`SELECT count(*) AS n FROM manuscripts WHERE employee_id = ? AND journal_id = ? AND status IN (${marks}) AND id IS NOT ?`)
-      .get(employeeId, journalId, ...IN_PROGRESS, exceptId) as { n: number }).n;
+      .prepare(`SELECT count(*) AS n FROM manuscripts WHERE employee_id = ? AND journal_id = ? AND status IN (${UNDER_REVIEW.map(() => '?').join(',')}) AND id IS NOT ?`)
+      .get(employeeId, journalId, ...UNDER_REVIEW, exceptId) as { n: number }).n;
     const duplicateTitle = title
       ? db
           .prepare(`SELECT 1 FROM manuscripts WHERE employee_id = ? AND title = ? AND status IN (${marks}) AND id IS NOT ?`)
@@ -174,7 +174,7 @@ export function manuscriptRoutes(env: SandboxEnv) {
     const message = duplicateTitle
       ? '您已投递过同名稿件，请勿一稿多投'
       : inProgress >= PARALLEL_LIMIT
-        ? `您在该刊处理中的稿件已达${PARALLEL_LIMIT}篇，请待已有稿件处理完毕后再投稿`
+        ? `您在该刊审理中的稿件已达${PARALLEL_LIMIT}篇，请待已有稿件处理完毕后再投稿`
         : '可以投稿';
     return { allowed, limit: PARALLEL_LIMIT, inProgress, duplicateTitle, message };
   }
@@ -217,7 +217,8 @@ export function manuscriptRoutes(env: SandboxEnv) {
     let analysis: PaperInfo | null = null;
     if (file.ext === 'docx') {
       try {
-        analysis = analyseDocx(files.read(file.hash) as Buffer);
+        const stored = files.ensure(file.hash);
+        analysis = stored ? analyseDocxFile(stored.file) : null;
       } catch {
         analysis = null;
       }
@@ -276,10 +277,10 @@ export function manuscriptRoutes(env: SandboxEnv) {
     const f = latestFile(db, row.id, ['original', 'revision']);
     if (!f) throw bizError('稿件没有可解析的文件');
     if (f.fileType !== 'docx') throw bizError('仅支持解析 DOCX 格式的稿件，请手动填写稿件信息');
-    const buf = files.read(f.hash);
-    if (!buf) throw bizError('文件不存在或已被删除', 404);
+    const stored = files.ensure(f.hash);
+    if (!stored) throw bizError('文件不存在或已被删除', 404);
     try {
-      return analyseDocx(buf);
+      return analyseDocxFile(stored.file);
     } catch {
       throw bizError('稿件文件无法解析，请手动填写稿件信息');
     }
@@ -487,11 +488,11 @@ export function manuscriptRoutes(env: SandboxEnv) {
   // the proof (→ payment), confirm=false with `remark` sends corrections to the editors.
   api.post('/paper/checkTheChanges', (ctx) => {
     const row = mine(ctx);
-    const q = parse(z.object({ confirm: optStr(), remark: optStr().pipe(z.string().max(2000, { error: '校样意见不能超过2000个字符' }).optional()) }), ctx.params);
+    const q = parse(z.object({ confirm: optBool(), remark: optStr().pipe(z.string().max(2000, { error: '校样意见不能超过2000个字符' }).optional()) }), ctx.params);
     const t = now();
     if (q.confirm !== undefined) {
       if (row.status !== 'proof') throw bizError('稿件当前不在校样阶段');
-      if (truthy(q.confirm)) {
+      if (q.confirm) {
         db.transaction(() => {
           db.prepare('UPDATE manuscripts SET proof_confirmed = 1, proof_remark = ?, updated_at = ? WHERE id = ?').run(q.remark ?? null, t, row.id);
           addEvent(db, row.id, 'proof', `作者确认校样${q.remark ? `：${q.remark}` : ''}`, '作者', t);
@@ -695,7 +696,7 @@ export function manuscriptRoutes(env: SandboxEnv) {
     user();
     const raw = params.journalId ?? params.gch ? params : params.id ?? params.paperId ? { journalId: manuscriptRow(db, paperIdOf(params))?.journal_id } : params;
     const j = journalByParams(db, raw);
-    return remainderIssues(db, j.id);
+    return remainderIssues(db, j.id, today(db));
   });
 
   api.post('/paper/paperIsIssuePayLoadingVolume', (ctx) => {

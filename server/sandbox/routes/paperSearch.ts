@@ -5,6 +5,7 @@ import {
   toDetail, type SearchInput,
 } from '../articles.js';
 import type { DB } from '../db.js';
+import { recordArticleActivity } from '../recording.js';
 import { bizError, createApi, optInt, page, paging, parse, reqId, reqStr, type Logger, type Params } from '../http.js';
 import { ASPECTS, BODY_SENTENCES, INSTITUTIONS, LAWS, SECTION_HEADINGS, SURNAMES, GIVEN } from '../seed/banks.js';
 import { addDays } from '../seed/dates.js';
@@ -60,11 +61,12 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   });
 
   // Full record; each call counts a view.
-  api.post('/literatureBaseDetails', ({ params }) => {
+  api.post('/literatureBaseDetails', ({ params, auth }) => {
     const { id } = parse(idSchema, params);
     db.prepare('UPDATE articles SET views = views + 1 WHERE id = ?').run(id);
     const row = articleRow(db, id);
     if (!row) throw bizError('文献不存在或已下线', 404);
+    if (auth) recordArticleActivity(db, auth.employeeId, id, 'read');
     return toDetail(db, row);
   });
 

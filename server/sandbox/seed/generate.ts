@@ -11,6 +11,7 @@ import {
 } from './banks.js';
 import { BASE_DATE, addDays, dayOfIssue } from './dates.js';
 import { Rng } from './prng.js';
+import { seedSubmissions } from './submissions.js';
 import { fill } from '../text.js';
 
 export const DEFAULT_SEED = 20260101;
@@ -244,6 +245,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
     seedNews(db, rng);
     seedSiteData(db);
     seedAccounts(db, rng);
+    seedSubmissions(db);
 
     const meta = db.prepare('INSERT INTO sandbox_meta (key, value) VALUES (?, ?)');
     meta.run('seeded', '1');
