@@ -1,0 +1,244 @@
+// `npm run bench`: performance figures of the portal, each measured side by side in one
+// run (the two sides interleaved, after a warm-up, median of ROUNDS rounds), with the
+// load generator on one core and the servers on the other where taskset exists.
+// Prints one line per figure and a summary, writes bench/results.json, exits 1 when a
+// goal is missed. Needs a production build (`npm run build`).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP = 2;
+const CONNECTIONS = 50;
+const BUILD = process.env.BUILD_DIR ?? 'build';
+const BIG_ARTICLES = Number(process.env.BENCH_BIG_ARTICLES ?? 100_000);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-c', '0', 'true']);
+    return os.cpus().length >= 2;
+  } catch {
+    return false;
+  }
+})();
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
+const children = [];
+
+function pinned(core, command, args) {
+  return hasTaskset ? ['taskset', ['-c', core, command, ...args]] : [command, args];
+}
+
+function start(name, args, env = {}, { core = SERVER_CORE, ready } = {}) {
+  const [command, argv] = pinned(core, process.execPath, args);
+  const child = spawn(command, argv, { env: { ...process.env, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  child.stdout.resume();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start`)), 180_000);
+    const poll = async () => {
+      try {
+        if (await ready()) {
+          clearTimeout(timer);
+          return resolve(child);
+        }
+      } catch {
+        // not yet
+      }
+      if (child.exitCode !== null) return reject(new Error(`${name} exited with ${child.exitCode}`));
+      setTimeout(poll, 200);
+    };
+    poll();
+  });
+}
+
+const isUp = (url) => fetch(url).then((r) => r.status < 500);
+
+async function load(options) {
+  const [command, argv] = pinned(LOAD_CORE, process.execPath, ['bench/load.mjs', JSON.stringify(options)]);
+  const output = await new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => (text += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`load generator exited ${code}`))));
+  });
+  return JSON.parse(output);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Throughput of two targets, interleaved round by round after a warm-up of each. */
+async function compare(a, b, connections = CONNECTIONS) {
+  await load({ ...a, connections, duration: WARMUP });
+  await load({ ...b, connections, duration: WARMUP });
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const ra = await load({ ...a, connections, duration: DURATION });
+    const rb = await load({ ...b, connections, duration: DURATION });
+    for (const r of [ra, rb]) if (r.errors || r.timeouts || r.non2xx) throw new Error(`failed requests during the benchmark: ${JSON.stringify(r)}`);
+    rounds.push({ a: ra, b: rb });
+  }
+  return {
+    a: median(rounds.map((r) => r.a.requestsPerSecond)),
+    b: median(rounds.map((r) => r.b.requestsPerSecond)),
+    ratio: median(rounds.map((r) => r.a.requestsPerSecond / r.b.requestsPerSecond)),
+    rounds,
+  };
+}
+
+function rss(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024;
+}
+
+async function timeRequest(url, init) {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+async function medianTime(url, times = 15) {
+  await timeRequest(url);
+  const samples = [];
+  for (let i = 0; i < times; i++) samples.push(await timeRequest(url));
+  return median(samples);
+}
+
+const figures = [];
+function figure(name, value, unit, goal, ok, extra = {}) {
+  figures.push({ name, value, unit, goal, ok, ...extra });
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${name.padEnd(52)} ${String(value).padStart(10)} ${unit.padEnd(4)} (goal ${goal})`);
+}
+
+const round2 = (n) => Math.round(n * 100) / 100;
+const secret = 'bench-session-secret-0123456789abcdefghij';
+const base = 4100;
+const ports = { sandbox: base, cached: base + 1, uncached: base + 2, staticPage: base + 3, sink: base + 4, uploadPortal: base + 5, bigSandbox: base + 6, bigPortal: base + 7 };
+const url = (port, p = '/') => `http://127.0.0.1:${port}${p}`;
+
+try {
+  if (!existsSync(`${BUILD}/portal/main.js`)) throw new Error(`no build in ${BUILD}/: run npm run build first`);
+  console.log(`benchmark: ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, ${hasTaskset ? 'load generator on core 1, servers on core 0' : 'no CPU pinning (taskset unavailable)'}`);
+
+  await start('sandbox', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' }, { ready: () => isUp(url(ports.sandbox, '/__sandbox/health')) });
+  const portalEnv = { NODE_ENV: 'production', SESSION_SECRET: secret, JOURNAL_API_URL: url(ports.sandbox) };
+  await start('portal (cache on)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.cached }, { ready: () => isUp(url(ports.cached, '/readyz')) });
+  await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.uncached, PAGE_CACHE: 'false' }, { ready: () => isUp(url(ports.uncached, '/readyz')) });
+
+  // The same bytes as the cached home page, from a plain handler.
+  const homeFile = path.join(tmp, 'home.html');
+  writeFileSync(homeFile, Buffer.from(await (await fetch(url(ports.cached))).arrayBuffer()));
+  await start('static baseline', ['bench/static-server.mjs', String(ports.staticPage), homeFile], {}, { ready: () => isUp(url(ports.staticPage)) });
+
+  // 1. Cached anonymous home page vs the static baseline.
+  const cached = await compare({ url: url(ports.cached) }, { url: url(ports.staticPage) });
+  figure('cached / throughput vs static handler', round2(cached.ratio), 'x', '>= 0.5', cached.ratio >= 0.5, { portalRps: Math.round(cached.a), staticRps: Math.round(cached.b) });
+
+  // 2. Uncached server rendering vs the same baseline, and its latency at one connection.
+  const uncached = await compare({ url: url(ports.uncached) }, { url: url(ports.staticPage) });
+  figure('uncached / (SSR) throughput vs static handler', round2(uncached.ratio), 'x', '>= 0.05', uncached.ratio >= 0.05, { portalRps: Math.round(uncached.a), staticRps: Math.round(uncached.b) });
+  const single = await load({ url: url(ports.uncached), connections: 1, duration: DURATION });
+  figure('uncached / latency p50 at 1 connection', single.latency.p50, 'ms', 'reported', true);
+  figure('uncached / latency p95 at 1 connection (p97.5)', single.latency.p97_5, 'ms', 'reported', true);
+
+  // 3. The BFF proxy: the same JSON call through the portal and straight to the sandbox.
+  const call = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ current: 1, size: 10 }) };
+  const apiPath = '/api/paperSearchApi/literatureBase';
+  const proxy = await compare({ url: url(ports.cached, apiPath), ...call }, { url: url(ports.sandbox, apiPath), ...call });
+  figure('proxied JSON call throughput vs direct', round2(proxy.ratio), 'x', '>= 0.85', proxy.ratio >= 0.85, { proxiedRps: Math.round(proxy.a), directRps: Math.round(proxy.b) });
+  const viaPortal = [];
+  const direct = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    viaPortal.push((await load({ url: url(ports.cached, apiPath), ...call, connections: 1, duration: DURATION })).latency.p50);
+    direct.push((await load({ url: url(ports.sandbox, apiPath), ...call, connections: 1, duration: DURATION })).latency.p50);
+  }
+  const added = round2(median(viaPortal) - median(direct));
+  figure('proxy added latency p50 at 1 connection', added, 'ms', '<= 1', added <= 1);
+
+  // 4. A 50 MB upload through the proxy: the portal's resident memory stays flat.
+  await start('sink backend', ['bench/sink-server.mjs', String(ports.sink)], {}, { ready: () => isUp(url(ports.sink)) });
+  const uploadPortal = await start('portal (upload)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.uploadPortal, JOURNAL_API_URL: url(ports.sink) }, { ready: () => isUp(url(ports.uploadPortal, '/healthz')) });
+  const before = rss(uploadPortal.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss(uploadPortal.pid))), 20);
+  const size = 50 * 1024 * 1024;
+  await new Promise((resolve, reject) => {
+    const req = http.request(url(ports.uploadPortal, '/api/attachmentApi/upload'), { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': size } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    const chunk = Buffer.alloc(256 * 1024, 1);
+    let sent = 0;
+    const write = () => {
+      while (sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return req.once('drain', write);
+      }
+      req.end();
+    };
+    write();
+  });
+  clearInterval(sampler);
+  const growth = round2((peak - before) / 1024 / 1024);
+  figure('50 MB upload: portal peak RSS growth', growth, 'MB', '<= 30', growth <= 30);
+
+  // 5. Scale: the same pages with 100,000 articles and with the 300-article seed.
+  const bigDb = path.join(os.tmpdir(), `portal-bench-${BIG_ARTICLES}.db`);
+  console.log(`seeding ${BIG_ARTICLES} articles into ${bigDb} (kept for the next run)...`);
+  await start('sandbox (large)', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.bigSandbox, SANDBOX_DB: bigDb, SANDBOX_ARTICLES: BIG_ARTICLES }, { ready: () => isUp(url(ports.bigSandbox, '/__sandbox/health')) });
+  await start('portal (large)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.bigPortal, PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) }, { ready: () => isUp(url(ports.bigPortal, '/readyz')) });
+  for (const [label, pagePath] of [
+    ['/journal', '/journal'],
+    ['search results', `/search?q=${encodeURIComponent('数据出境')}`],
+    ['article page', '/journal/detail?id=42'],
+  ]) {
+    const small = await medianTime(url(ports.uncached, pagePath));
+    const big = await medianTime(url(ports.bigPortal, pagePath));
+    const ratio = round2(big / small);
+    figure(`${label}: render time 100k vs 300 articles`, ratio, 'x', '<= 2', ratio <= 2, { smallMs: round2(small), bigMs: round2(big) });
+  }
+
+  // 6. Lighthouse (desktop preset) in the system Chromium.
+  if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+    const { default: lighthouse, desktopConfig } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    try {
+      for (const [label, pagePath] of [
+        ['/', '/'],
+        ['/journal', '/journal'],
+        ['article page', '/journal/detail?id=1'],
+        ['/news', '/news'],
+      ]) {
+        const result = await lighthouse(url(ports.cached, pagePath), { port: chrome.port, output: 'json', logLevel: 'error' }, desktopConfig);
+        const scores = Object.fromEntries(Object.entries(result.lhr.categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]));
+        const failing = Object.values(result.lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => audit.id);
+        const ok = scores.performance >= 95 && scores.accessibility === 100 && scores['best-practices'] === 100 && scores.seo === 100;
+        figure(`lighthouse ${label}: perf/a11y/bp/seo`, `${scores.performance}/${scores.accessibility}/${scores['best-practices']}/${scores.seo}`, '', '>=95/100/100/100', ok, { scores, failing });
+      }
+    } finally {
+      await chrome.kill();
+    }
+  }
+} catch (error) {
+  console.error(error);
+  figures.push({ name: 'benchmark run', ok: false, error: String(error) });
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}
+
+const missed = figures.filter((f) => !f.ok);
+writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), rounds: ROUNDS, seconds: DURATION, pinned: hasTaskset, figures }, null, 2)}\n`);
+console.log(`\n${figures.length - missed.length} of ${figures.length} goals met${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}. Written to bench/results.json.`);
+process.exit(missed.length ? 1 : 0);
