@@ -34,7 +34,8 @@ export function securityHeaders(options: SecurityOptions) {
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'", ...options.formTargets],
-        ...(options.isProduction ? { upgradeInsecureRequests: [] } : {}),
+        // No upgrade-insecure-requests: HSTS and the gateway's redirect already keep
+        // browsers on https, and the directive is an error on plain-http test hosts.
       },
     },
     strictTransportSecurity: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,

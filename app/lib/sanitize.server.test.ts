@@ -47,3 +47,11 @@ describe('sanitizeRichText keeps harmless attributes', () => {
     expect(sanitizeRichText('<img src="/favicon.svg" alt="" width="16" height="16">')).toBe('<img src="/favicon.svg" alt="" width="16" height="16">');
   });
 });
+
+describe('sanitizeRichText leaves no dead links', () => {
+  it('turns a link whose javascript: address was removed into text', () => {
+    expect(sanitizeRichText('<p><a href="javascript:alert(1)">点击查看详情</a> · <a href="/userGuide">用户指南</a></p>')).toBe(
+      '<p>点击查看详情 · <a href="/userGuide" target="_blank" rel="noopener noreferrer">用户指南</a></p>',
+    );
+  });
+});

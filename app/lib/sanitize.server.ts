@@ -22,13 +22,23 @@ purify.addHook('afterSanitizeAttributes', (node) => {
  */
 const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
+/** Links whose address was removed (javascript:, data:) become plain text: no dead anchors. */
+function unwrapDeadLinks(html: string): string {
+  if (!/<a(?![^>]*\shref=)[\s>]/i.test(html)) return html;
+  const fragment = JSDOM.fragment(html);
+  for (const anchor of fragment.querySelectorAll('a:not([href])')) anchor.replaceWith(...anchor.childNodes);
+  const container = window.document.createElement('div');
+  container.append(fragment);
+  return container.innerHTML;
+}
+
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return '';
-  return purify.sanitize(html, {
+  return unwrapDeadLinks(purify.sanitize(html, {
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
     FORBID_ATTR: ['style'],
-  });
+  }));
 }
 
 /** Plain text of a rich-text fragment (descriptions, share text). */

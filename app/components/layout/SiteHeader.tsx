@@ -35,7 +35,7 @@ export function SiteHeader({ user, unreadCount }: SiteHeaderProps) {
   return (
     <header className={`${classes.header} ${transparent ? classes.transparent : ''}`} data-transparent={transparent || undefined}>
       <div className={`page-container ${classes.inner} ${wide ? classes.wide : ''}`}>
-        <Link to="/" className={classes.brand} aria-label={`${copy.site.name}，${copy.nav.home}`}>
+        <Link to="/" className={classes.brand} title={copy.nav.home}>
           <span className={classes.brandMark} aria-hidden="true">
             数法
           </span>
