@@ -219,7 +219,12 @@ try {
         ['article page', '/journal/detail?id=1'],
         ['/news', '/news'],
       ]) {
-        const result = await lighthouse(url(ports.cached, pagePath), { port: chrome.port, output: 'json', logLevel: 'error' }, desktopConfig);
+        // A fresh Chromium sometimes loses the first trace (NO_NAVSTART): try again.
+        let result;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          result = await lighthouse(url(ports.cached, pagePath), { port: chrome.port, output: 'json', logLevel: 'error' }, desktopConfig);
+          if (!result.lhr.runtimeError && result.lhr.categories.performance.score !== null) break;
+        }
         const scores = Object.fromEntries(Object.entries(result.lhr.categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]));
         const failing = Object.values(result.lhr.audits)
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')

@@ -142,9 +142,35 @@ export function createPageCache(options: PageCacheOptions) {
   return { get };
 }
 
+/** The body cut at each occurrence of its render's nonce, computed once per cached page. */
+const segmentsOf = new WeakMap<CachedPage, Buffer[]>();
+
+function segments(page: CachedPage): Buffer[] {
+  let parts = segmentsOf.get(page);
+  if (!parts) {
+    parts = [];
+    const needle = Buffer.from(page.nonce, 'utf8');
+    let start = 0;
+    for (let at = page.body.indexOf(needle); at !== -1 && needle.length > 0; at = page.body.indexOf(needle, start)) {
+      parts.push(page.body.subarray(start, at));
+      start = at + needle.length;
+    }
+    parts.push(page.body.subarray(start));
+    segmentsOf.set(page, parts);
+  }
+  return parts;
+}
+
 /** The body with every occurrence of the nonce it was rendered with replaced by this response's. */
 export function withNonce(page: CachedPage, nonce: string): Buffer {
   if (!page.nonce || page.nonce === nonce) return page.body;
-  const text = page.body.toString('utf8');
-  return text.includes(page.nonce) ? Buffer.from(text.split(page.nonce).join(nonce), 'utf8') : page.body;
+  const parts = segments(page);
+  if (parts.length === 1) return page.body;
+  const replacement = Buffer.from(nonce, 'utf8');
+  const pieces: Buffer[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) pieces.push(replacement);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
 }
