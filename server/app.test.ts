@@ -52,8 +52,9 @@ describe('portal shell', () => {
   });
 
   it('sends the security headers with a fresh script nonce on every response', async () => {
-    const first = await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar' });
-    const second = await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar' });
+    // Pages (here without a renderer, so they fail) carry the document headers.
+    const first = await rawRequest(portal.url, { path: '/journal' });
+    const second = await rawRequest(portal.url, { path: '/journal' });
     const csp = String(first.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'strict-dynamic' 'nonce-[A-Za-z0-9+/=]{20,}'/);
     expect(csp).toContain("object-src 'none'");
@@ -75,11 +76,19 @@ describe('portal shell', () => {
     const production = await startShellPortal('http://127.0.0.1:9', { NODE_ENV: 'production' });
     try {
       const response = await rawRequest(production.url, { path: '/healthz' });
+      expect((await rawRequest(production.url, { path: '/journal' })).headers['strict-transport-security']).toContain('max-age=31536000');
       expect((await rawRequest(production.url, { path: '/api/x' })).headers['strict-transport-security']).toContain('max-age=31536000');
       expect(response.status).toBe(200);
     } finally {
       await production.close();
     }
+  });
+
+  it('gives proxied API answers the static security headers', async () => {
+    const response = await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('keeps a sane gateway request id and replaces a hostile one', async () => {

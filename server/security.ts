@@ -52,3 +52,22 @@ export function securityHeaders(options: SecurityOptions) {
     },
   ];
 }
+
+/**
+ * Headers of proxied API answers (JSON and files): fixed, so computed once. No CSP: these
+ * are not documents, and a CSP would stop the browser's PDF viewer on inline previews.
+ */
+export function apiSecurityHeaders(isProduction: boolean) {
+  const headers: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ...(isProduction ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as [string, string][]) : []),
+  ];
+  return (_req: Request, res: Response, next: NextFunction) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
