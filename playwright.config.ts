@@ -45,6 +45,7 @@ export default defineConfig({
       SESSION_SECRET: E2E.sessionSecret,
       SECURE_COOKIES: 'false',
       LOG_LEVEL: 'warn',
+      METRICS_PORT: String(E2E.port + 9),
     },
   },
 });

@@ -26,6 +26,10 @@ const hasTaskset = (() => {
 })();
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
+// The journal backend is another machine in production: the sandbox runs beside the load
+// generator, so the portal's core measures the portal alone (the static baseline and the
+// direct backend calls get the same placement as their counterparts).
+const BACKEND_CORE = LOAD_CORE;
 const children = [];
 
 function pinned(core, command, args) {
@@ -123,10 +127,10 @@ const url = (port, p = '/') => `http://127.0.0.1:${port}${p}`;
 
 try {
   if (!existsSync(`${BUILD}/portal/main.js`)) throw new Error(`no build in ${BUILD}/: run npm run build first`);
-  console.log(`benchmark: ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, ${hasTaskset ? 'load generator on core 1, servers on core 0' : 'no CPU pinning (taskset unavailable)'}`);
+  console.log(`benchmark: ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, ${hasTaskset ? 'portal and baselines on core 0; load generator and backend on core 1' : 'no CPU pinning (taskset unavailable)'}`);
 
-  await start('sandbox', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' }, { ready: () => isUp(url(ports.sandbox, '/__sandbox/health')) });
-  const portalEnv = { NODE_ENV: 'production', SESSION_SECRET: secret, JOURNAL_API_URL: url(ports.sandbox) };
+  await start('sandbox', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' }, { core: BACKEND_CORE, ready: () => isUp(url(ports.sandbox, '/__sandbox/health')) });
+  const portalEnv = { NODE_ENV: 'production', SESSION_SECRET: secret, JOURNAL_API_URL: url(ports.sandbox), METRICS_PORT: '0' };
   await start('portal (cache on)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.cached }, { ready: () => isUp(url(ports.cached, '/readyz')) });
   await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.uncached, PAGE_CACHE: 'false' }, { ready: () => isUp(url(ports.uncached, '/readyz')) });
 
@@ -161,7 +165,7 @@ try {
   figure('proxy added latency p50 at 1 connection', added, 'ms', '<= 1', added <= 1);
 
   // 4. A 50 MB upload through the proxy: the portal's resident memory stays flat.
-  await start('sink backend', ['bench/sink-server.mjs', String(ports.sink)], {}, { ready: () => isUp(url(ports.sink)) });
+  await start('sink backend', ['bench/sink-server.mjs', String(ports.sink)], {}, { core: BACKEND_CORE, ready: () => isUp(url(ports.sink)) });
   const uploadPortal = await start('portal (upload)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.uploadPortal, JOURNAL_API_URL: url(ports.sink) }, { ready: () => isUp(url(ports.uploadPortal, '/healthz')) });
   const before = rss(uploadPortal.pid);
   let peak = before;
@@ -191,7 +195,7 @@ try {
   // 5. Scale: the same pages with 100,000 articles and with the 300-article seed.
   const bigDb = path.join(os.tmpdir(), `portal-bench-${BIG_ARTICLES}.db`);
   console.log(`seeding ${BIG_ARTICLES} articles into ${bigDb} (kept for the next run)...`);
-  await start('sandbox (large)', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.bigSandbox, SANDBOX_DB: bigDb, SANDBOX_ARTICLES: BIG_ARTICLES }, { ready: () => isUp(url(ports.bigSandbox, '/__sandbox/health')) });
+  await start('sandbox (large)', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.bigSandbox, SANDBOX_DB: bigDb, SANDBOX_ARTICLES: BIG_ARTICLES }, { core: BACKEND_CORE, ready: () => isUp(url(ports.bigSandbox, '/__sandbox/health')) });
   await start('portal (large)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.bigPortal, PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) }, { ready: () => isUp(url(ports.bigPortal, '/readyz')) });
   for (const [label, pagePath] of [
     ['/journal', '/journal'],

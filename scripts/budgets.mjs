@@ -19,7 +19,7 @@ const pages = [
 const CSS_BUDGET = 30 * KB;
 
 const portal = spawn(process.execPath, [`${buildDir}/portal/main.js`], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(port + 1), SANDBOX_DB: ':memory:', SESSION_SECRET: 'budget-check-secret-0123456789abcdefghij', LOG_LEVEL: 'warn', PAGE_CACHE: 'false' },
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(port + 1), SANDBOX_DB: ':memory:', SESSION_SECRET: 'budget-check-secret-0123456789abcdefghij', LOG_LEVEL: 'warn', PAGE_CACHE: 'false', METRICS_PORT: '0' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 

@@ -6,6 +6,7 @@ import type { ServerBuild } from 'react-router';
 import { createPortalApp } from './app';
 import { ConfigError, loadConfig, type PortalConfig } from './config';
 import { createLogger } from './logger';
+import { createMetrics, startMetricsServer } from './metrics';
 import { startSandbox } from './sandbox/index';
 
 /**
@@ -65,7 +66,11 @@ async function main() {
 
   const journalApiUrl = config.journalApiUrl ?? sandbox!.url;
   const { build, devMiddleware, clientDir, closeDev } = await loadBuild(config);
-  const portal = createPortalApp({ config, logger, journalApiUrl, build, clientDir, devMiddleware });
+  const metrics = createMetrics();
+  const portal = createPortalApp({ config, logger, journalApiUrl, build, clientDir, devMiddleware, metrics });
+  // Metrics on their own port: the gateway exposes only the public one.
+  const metricsServer = config.metricsPort > 0 ? startMetricsServer(metrics, config.metricsPort, config.host) : undefined;
+  metricsServer?.on('error', (error) => logger.error({ err: error, port: config.metricsPort }, 'metrics endpoint could not start'));
 
   const server: Server = portal.app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
@@ -89,6 +94,7 @@ async function main() {
     server.closeIdleConnections();
     await closed;
     portal.close();
+    metricsServer?.close();
     await closeDev();
     await sandbox?.close();
     logger.info('stopped');

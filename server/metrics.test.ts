@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createMetrics, routePattern } from './metrics';
+
+describe('metrics', () => {
+  it.each([
+    ['/', '/'],
+    ['/journal/12', '/journal/:id'],
+    ['/journal/detail', '/journal/detail'],
+    ['/news/7.data', '/news/:id'],
+    ['/api/paperSearchApi/search', '/api/paperSearchApi/search'],
+    ['/manage/author/paper/list', '/manage/author/paper/list'],
+    ['/assets/entry.client-abc.js', '/assets/*'],
+    ['/some/random/path/9981', 'other'],
+    ['/personal/account', '/personal/*'],
+  ])('labels %s as %s', (path, pattern) => {
+    expect(routePattern(path)).toBe(pattern);
+  });
+
+  it('exposes request, backend, cache and rate-limit series plus process metrics', async () => {
+    const metrics = createMetrics();
+    metrics.observeBackend('/api/homeApi/getBottomBar', 0.012, 'ok');
+    metrics.countBackendFailure('/api/homeApi/getBottomBar', 'timeout');
+    metrics.countPageCache('hit');
+    metrics.countRateLimited('login-ip');
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('portal_backend_call_duration_seconds_bucket{le="0.025",endpoint="/api/homeApi/getBottomBar",outcome="ok"} 1');
+    expect(text).toContain('portal_backend_call_failures_total{endpoint="/api/homeApi/getBottomBar",kind="timeout"} 1');
+    expect(text).toContain('portal_page_cache_total{outcome="hit"} 1');
+    expect(text).toContain('portal_rate_limit_rejections_total{limit="login-ip"} 1');
+    expect(text).toContain('process_resident_memory_bytes');
+    expect(text).toContain('portal_http_request_duration_seconds');
+  });
+});
