@@ -1,4 +1,4 @@
-import type { AppLoadContext } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
 import { getBottomBar, getPromptNotice } from './backend/endpoints/home.server';
 import { readCookie } from './session/cookie.server';
 import { sanitizeRichText } from './lib/sanitize.server';
@@ -6,6 +6,8 @@ import { REMINDER_COOKIE } from './lib/reminder';
 import { EMPTY_FOOTER, safeHref, type FooterData, type FooterLink } from './lib/footer';
 import type { PublicSession } from './lib/public-session';
 import { backendFor, getSession } from './session/session.server';
+import { takeFlash } from './lib/flash.server';
+import { runStartup } from './session/startup.server';
 import type { FooterLinkRecord } from './backend/endpoints/home.server';
 
 /** Footer link types (spec §3): 1 and 2 are the two columns, 3-5 the friendly-link dropdowns. */
@@ -54,6 +56,8 @@ async function loadNotice(request: Request, context: AppLoadContext): Promise<{ 
 }
 
 export async function loadRootData(request: Request, context: AppLoadContext) {
+  // Spec §4 Startup: temporary-token sign-in, role check, gch (may redirect).
+  await runStartup(request, context);
   const session = getSession(request, context);
   const publicSession: PublicSession = {
     currentUser: session ? { username: session.user.username, headImgUrl: session.user.headImgUrl, type: session.user.type } : null,
@@ -62,5 +66,7 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     unreadCount: 0,
   };
   const [footer, notice] = await Promise.all([loadFooter(request, context), loadNotice(request, context)]);
-  return { ...publicSession, footer, notice };
+  // A message set before a redirect (登录成功, 403…): shown once, then cleared.
+  const { flash, clear } = takeFlash(request, context);
+  return data({ ...publicSession, footer, notice, flash }, clear ? { headers: { 'Set-Cookie': clear } } : undefined);
 }

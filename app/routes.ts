@@ -12,6 +12,10 @@ export default [
   route('journal/detail/cite', 'routes/journal/cite.ts'),
   // -- resources: sitemap, robots, feeds --
   // -- resources: sign-in (captcha image, SMS) --
+  route('captcha.svg', 'routes/auth/captcha.ts'),
+  route('captcha/key', 'routes/auth/captcha-key.ts'),
+  route('login/username', 'routes/auth/username.ts'),
+  route('login/wechat', 'routes/auth/wechat-callback.ts'),
 
   layout('routes/layouts/default.tsx', [
     index('routes/home.tsx'),
@@ -31,9 +35,12 @@ export default [
     route('theme/detail-new', 'routes/theme/detail-new.tsx'),
     // -- public reading: about, help, legal and further pages --
     // -- sign-in: default layout --
+    route('findAccount', 'routes/auth/find-account.tsx'),
+    route('personal', 'routes/personal/index.tsx'),
 
     // Unknown URLs: 404 with the 404 page inside the default layout.
     route('*', 'routes/not-found.tsx'),
   ]),
   // -- sign-in: no-footer layout (/login) --
+  layout('routes/layouts/no-footer.tsx', [route('login', 'routes/auth/login.tsx')]),
 ] satisfies RouteConfig;

@@ -49,7 +49,9 @@ export function createPortalApp(options: PortalAppOptions) {
   });
 
   app.use(cspNonce);
-  app.use(securityHeaders({ isProduction: config.isProduction, imageHosts: [], formTargets: [] }));
+  // WeChat login: the sign-in form's POST is answered with a redirect to WeChat's consent page.
+  const formTargets = [config.wechatAuthorizeOrigin ?? new URL(journalApiUrl).origin];
+  app.use(securityHeaders({ isProduction: config.isProduction, imageHosts: [], formTargets }));
 
   const proxy = createProxy({
     target: journalApiUrl,

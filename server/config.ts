@@ -23,6 +23,10 @@ const envSchema = z
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
     SESSION_SECRET: z.string().optional(),
+    WECHAT_AUTHORIZE_ORIGIN: z
+      .url({ protocol: /^https?$/, message: '必须是 http(s) 地址 (must be an http(s) URL)' })
+      .transform((u) => new URL(u).origin)
+      .optional(),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().default('loopback'),
@@ -80,6 +84,8 @@ export interface PortalConfig {
   /** Base URL of the journal backend; undefined means "start the embedded sandbox". */
   journalApiUrl: string | undefined;
   sessionSecrets: string[];
+  /** Origin of WeChat's consent page (a sign-in form redirects there); default: the backend's. */
+  wechatAuthorizeOrigin: string | undefined;
   upstreamTimeoutMs: number;
   logLevel: string;
   trustProxy: boolean | number | string;
@@ -115,6 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
     host: env.HOST,
     journalApiUrl: env.JOURNAL_API_URL,
     sessionSecrets: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
+    wechatAuthorizeOrigin: env.WECHAT_AUTHORIZE_ORIGIN,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -32,8 +32,8 @@ export interface BackendClientOptions {
   logger: Logger;
   token?: string | null;
   clientIp?: string;
-  /** Set-Cookie value that clears the session, sent with the redirect on a 403. */
-  clearSessionCookie: string;
+  /** Set-Cookie value(s) sent with the redirect on a 403: the cleared session, and a flash message. */
+  clearSessionCookie: string | string[];
 }
 
 export type BackendClient = ReturnType<typeof createBackendClient>;
@@ -59,14 +59,43 @@ export function createBackendClient(options: BackendClientOptions) {
   /** Spec §4: any 403 clears the session and returns home. */
   function forbidden(endpoint: string): never {
     logger.warn({ backend: endpoint }, 'journal backend answered 403: session cleared');
-    throw redirect('/', { headers: { 'Set-Cookie': options.clearSessionCookie } });
+    const headers = new Headers();
+    for (const cookie of ([] as string[]).concat(options.clearSessionCookie)) headers.append('Set-Cookie', cookie);
+    throw redirect('/', { headers });
+  }
+
+  function requestHeaders(accept: string): Record<string, string> {
+    const headers: Record<string, string> = { Accept: accept, 'X-Request-Id': requestId };
+    if (token) headers.Authorization = token;
+    if (clientIp) headers['X-Forwarded-For'] = clientIp;
+    return headers;
+  }
+
+  /**
+   * A GET whose answer is not the JSON envelope (the captcha image): the same base URL,
+   * headers, timeout and 403 handling as `call`; the caller streams the body.
+   * Infrastructure failures throw like `call`; other statuses are the caller's to judge.
+   */
+  async function raw(path: string, query?: Record<string, string | number | undefined>, accept = '*/*'): Promise<Response> {
+    const search = toSearchParams(query).toString();
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', path, { timeoutMs });
+      fail('network', path, { error: (error as Error).message });
+    }
+    if (response.status === 403) {
+      response.body?.cancel().catch(() => {});
+      forbidden(path);
+    }
+    return response;
   }
 
   async function call<Input, Entity>(endpoint: Endpoint<Input, Entity>, input?: Input): Promise<Entity> {
     const started = performance.now();
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': requestId };
-    if (token) headers.Authorization = token;
-    if (clientIp) headers['X-Forwarded-For'] = clientIp;
+    const headers = requestHeaders('application/json');
 
     let url = `${baseUrl}${endpoint.path}`;
     let body: string | undefined;
@@ -118,5 +147,5 @@ export function createBackendClient(options: BackendClientOptions) {
     return parsed.data;
   }
 
-  return { call, requestId };
+  return { call, raw, requestId };
 }

@@ -79,9 +79,13 @@ describe('reset, bind and SMS forms', () => {
     expect(errorsOf(resetSchema, reset)).toEqual({});
     expect(errorsOf(resetSchema, { ...reset, password: '123456' }).password).toEqual([messages.passwordInvalid]);
   });
-  it('bind takes mobileNo, code, userName, openid and type 0', () => {
-    expect(bindMobileSchema.parse({ mobileNo: '13800000001', code: '1234', userName: 'wx_user', openid: 'o-abc' }).type).toBe('0');
-    expect(errorsOf(bindMobileSchema, { mobileNo: '13800000001', userName: 'wx_user', openid: 'o-abc' }).code).toEqual(['请输入验证码']);
+  it('bind takes mobileNo, code and userName (the server adds the openid and type 0)', () => {
+    expect(bindMobileSchema.parse({ mobileNo: '13800000001', code: '1234', userName: 'wx_user', openid: 'o-from-the-browser' })).toEqual({
+      mobileNo: '13800000001',
+      code: '1234',
+      userName: 'wx_user',
+    });
+    expect(errorsOf(bindMobileSchema, { mobileNo: '13800000001', userName: 'wx_user' }).code).toEqual(['请输入验证码']);
   });
   it('sending an SMS code needs a valid mobile and the image captcha', () => {
     const errors = errorsOf(sendSmsSchema, { mobileNo: '123', uuid: 'u' });

@@ -96,20 +96,52 @@ export const resetSchema = z
   })
   .superRefine(confirmMatches);
 
+/**
+ * Binding a WeChat account to a mobile (spec §3 bind form: mobileNo, code, userName).
+ * The openid and `type: 0` are added by the server: the openid waits in a sealed cookie
+ * since the WeChat callback and never travels through the browser's form.
+ */
 export const bindMobileSchema = z.object({
   mobileNo: mobileField,
   code: smsCodeField,
   userName: userNameField,
-  openid: z.string().min(1).max(200),
-  type: z.literal('0').default('0'),
+});
+
+/** WeChat login starts only once the agreement is ticked (spec §5). */
+export const wechatLoginSchema = z.object({
+  agreement: agreementField,
 });
 
 /** Sending an SMS code needs a valid mobile and the image captcha (spec §5). */
 export const sendSmsSchema = z.object({
   mobileNo: mobileField,
   captcha: captchaField,
-  uuid: z.string().min(1).max(100),
+  uuid: z.string({ error: messages.captchaRequired }).min(1, messages.captchaRequired).max(100, messages.captchaRequired),
 });
+
+/**
+ * What a sign-in form's button asks for: `submit` (the form itself), `sendSms` (the
+ * 获取验证码 button) or `refreshCaptcha` (a new captcha image, without JavaScript).
+ * Each is a real submit button, so every form works without JavaScript.
+ */
+export const INTENTS = ['submit', 'sendSms', 'refreshCaptcha'] as const;
+export type Intent = (typeof INTENTS)[number];
+export const INTENT_FIELD = 'intent';
+
+export function formIntent(formData: FormData): Intent {
+  const value = formData.get(INTENT_FIELD);
+  return (INTENTS as readonly unknown[]).includes(value) ? (value as Intent) : 'submit';
+}
+
+const nothingToCheck = z.object({});
+
+/** The schema a submission is checked with: the form's own, or the SMS button's. */
+export function schemaForIntent<S extends z.ZodType>(schema: S, formData: FormData): S | typeof sendSmsSchema | typeof nothingToCheck {
+  const intent = formIntent(formData);
+  if (intent === 'sendSms') return sendSmsSchema;
+  if (intent === 'refreshCaptcha') return nothingToCheck;
+  return schema;
+}
 
 export const findAccountSchema = z.object({
   mobileNo: mobileField,

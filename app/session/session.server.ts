@@ -1,5 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { createBackendClient } from '~/backend/client.server';
+import { auth as authCopy } from '~/copy/auth';
+import { flashCookie } from '~/lib/flash.server';
 import {
   SESSION_COOKIE,
   readCookie,
@@ -28,16 +30,20 @@ export function destroySession(context: AppLoadContext): string {
   return serializeClearedSessionCookie({ secure: context.runtime.secureCookies });
 }
 
-/** A backend client for this request, carrying the session's token when there is one. */
-export function backendFor(request: Request, context: AppLoadContext) {
-  const session = getSession(request, context);
+/**
+ * A backend client for this request, carrying the session's token when there is one
+ * (or `options.token`: the token a login just returned). A 403 answer clears the session
+ * and sends the visitor home with the message shown (spec §4, §8).
+ */
+export function backendFor(request: Request, context: AppLoadContext, options: { token?: string | null } = {}) {
+  const token = options.token !== undefined ? options.token : getSession(request, context)?.token;
   return createBackendClient({
     baseUrl: context.runtime.journalApiUrl,
     timeoutMs: context.runtime.upstreamTimeoutMs,
     requestId: context.requestId,
     logger: context.logger,
-    token: session?.token,
+    token,
     clientIp: context.clientIp,
-    clearSessionCookie: destroySession(context),
+    clearSessionCookie: [destroySession(context), flashCookie(context, authCopy.messages.sessionExpired, 'error')],
   });
 }

@@ -86,9 +86,10 @@ export function checkCaptcha(db: DB, uuid: string | undefined, text: string | un
 
 // --- SMS ---
 
+/** One code per mobile per 60 s, unless the last one was already used (then the wait is over). */
 export function sendSmsCode(db: DB, mobile: string): void {
   const now = Date.now();
-  const last = db.prepare('SELECT sent_at FROM sms_codes WHERE mobile = ? ORDER BY sent_at DESC, id DESC LIMIT 1').get(mobile) as
+  const last = db.prepare('SELECT sent_at FROM sms_codes WHERE mobile = ? AND used = 0 ORDER BY sent_at DESC, id DESC LIMIT 1').get(mobile) as
     | { sent_at: number }
     | undefined;
   if (last && now - last.sent_at < SMS_RESEND_MS) {

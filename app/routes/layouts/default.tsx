@@ -2,6 +2,10 @@ import { Outlet, useMatches, useRouteLoaderData } from 'react-router';
 import { FloatingPanel, type FloatingPanelProps } from '~/components/layout/FloatingPanel';
 import { SiteFooter } from '~/components/layout/SiteFooter';
 import { SiteHeader } from '~/components/layout/SiteHeader';
+import { LoginPopup } from '~/components/login/LoginPopup';
+import { data } from 'react-router';
+import { loadLoginPopup } from '~/routes/auth/login.server';
+import type { Route } from './+types/default';
 import { EMPTY_FOOTER } from '~/lib/footer';
 import type { loader as rootLoader } from '~/root';
 
@@ -10,8 +14,25 @@ export interface ShareHandle {
   share: (loaderData: unknown) => FloatingPanelProps['share'];
 }
 
+/**
+ * The login popup opens on any page of this layout with `?login=MODE`. A page with the
+ * popup open is part of signing in (its forms carry a per-visitor captcha key and
+ * honeypot stamp, and the browser must not reuse it once signed in): private, never stored.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const loginPopup = await loadLoginPopup(request, context);
+  return data({ loginPopup }, loginPopup ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  if (cacheControl) headers.set('Cache-Control', cacheControl);
+  return headers;
+};
+
 /** Default layout (spec §2): header, page, floating customer-service panel, footer. */
-export default function DefaultLayout() {
+export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const share = useMatches()
     .map((match) => (match.handle as Partial<ShareHandle> | undefined)?.share?.(match.loaderData))
@@ -23,6 +44,7 @@ export default function DefaultLayout() {
       <Outlet />
       <FloatingPanel notice={root?.notice ?? null} share={share} />
       <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
+      {loaderData.loginPopup ? <LoginPopup data={loaderData.loginPopup} /> : null}
     </div>
   );
 }

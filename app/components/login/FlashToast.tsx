@@ -1,0 +1,27 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import type { Flash } from '~/lib/flash';
+import { useHydrated } from './hooks';
+import classes from './login.module.css';
+
+const COLORS = { success: 'green', error: 'red', info: 'blue' } as const;
+
+/**
+ * Shows the flash message the root loader read (登录成功 1 s, errors 5 s): as a Mantine
+ * notification once JavaScript runs, as a server-rendered note that fades out without it.
+ */
+export function FlashToast({ flash }: { flash: Flash | null }) {
+  const hydrated = useHydrated();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!flash || shown.current === flash.id) return;
+    shown.current = flash.id;
+    notifications.show({ id: flash.id, message: flash.message, color: COLORS[flash.tone], autoClose: flash.durationMs });
+  }, [flash]);
+  if (!flash || hydrated) return null;
+  return (
+    <div role={flash.tone === 'error' ? 'alert' : 'status'} className={classes.flash} data-tone={flash.tone} style={{ animationDelay: `${flash.durationMs}ms` }}>
+      {flash.message}
+    </div>
+  );
+}

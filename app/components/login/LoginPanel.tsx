@@ -1,0 +1,243 @@
+import { notifications } from '@mantine/notifications';
+import { Link, useLocation } from 'react-router';
+import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
+import { auth as copy } from '~/copy/auth';
+import { bindMobileSchema, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/forms/auth';
+import { useNonce } from '~/lib/nonce';
+import { loginActionHref, pageContext, popupContext, withLoginMode, type LoginMode } from '~/session/login-url';
+import { AgreementField, CaptchaField, DefaultSubmit, FormMessages, SmsCodeField, SubmitButton, TextField, useSignInForm } from './fields';
+import { useCaptchaKey, useUsernameAvailability } from './hooks';
+import type { LoginPanelData, SignInActionData } from './types';
+import classes from './login.module.css';
+
+export const LOGIN_TITLE_ID = 'login-panel-title';
+
+interface FormProps {
+  data: LoginPanelData;
+  action: string;
+  actionResult?: SignInActionData;
+  modeHref: (mode: LoginMode) => string;
+}
+
+/** The captcha key a form starts with: the answer's (a no-JavaScript re-render), else the loader's. */
+function initialUuid({ data, actionResult }: FormProps): string | null {
+  return actionResult && actionResult.uuid !== undefined ? actionResult.uuid : data.uuid;
+}
+
+/**
+ * The sign-in panel (spec §2 Login popup): one form per mode, the same in the popup and
+ * on the /login page. The mode comes from the URL; the forms post to /login?login=MODE.
+ */
+export function LoginPanel({ data, actionData, surface }: { data: LoginPanelData; actionData?: SignInActionData; surface: 'popup' | 'page' }) {
+  const location = useLocation();
+  const context = surface === 'popup' ? popupContext(location.pathname, location.search) : pageContext(location.search);
+  const mode = data.mode;
+  const props: FormProps = {
+    data,
+    action: loginActionHref(mode, context),
+    actionResult: actionData?.form === mode ? actionData : undefined,
+    modeHref: (next) => withLoginMode(location.pathname, location.search, next),
+  };
+  const tabs = mode === 'userLogin' || mode === 'wxLogin';
+
+  return (
+    <section className={classes.panel} aria-labelledby={LOGIN_TITLE_ID}>
+      <h2 id={LOGIN_TITLE_ID} className={tabs ? 'visually-hidden' : classes.title}>
+        {copy.modes[mode]}
+      </h2>
+      {tabs ? (
+        <nav className={classes.tabs} aria-label={copy.dialogLabel}>
+          {(['userLogin', 'wxLogin'] as const).map((tab) => (
+            <Link key={tab} to={props.modeHref(tab)} replace preventScrollReset className={classes.tab} aria-current={tab === mode ? 'page' : undefined}>
+              {copy.modes[tab]}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      {/* key: switching modes starts each form afresh */}
+      <HoneypotProvider {...(data.honeypot ?? {})}>
+        {mode === 'userLogin' ? <AccountLoginForm key={mode} {...props} /> : null}
+        {mode === 'userRegister' ? <RegisterForm key={mode} {...props} /> : null}
+        {mode === 'losePWD' ? <ResetPasswordForm key={mode} {...props} /> : null}
+        {mode === 'wxLogin' ? <WechatLoginForm key={mode} {...props} /> : null}
+        {mode === 'bindMobile' ? <BindMobileForm key={mode} {...props} /> : null}
+      </HoneypotProvider>
+    </section>
+  );
+}
+
+function ModeLinks({ links }: { links: { to: string; label: string }[] }) {
+  return (
+    <p className={classes.links}>
+      {links.map((link) => (
+        <Link key={link.label} to={link.to} preventScrollReset>
+          {link.label}
+        </Link>
+      ))}
+    </p>
+  );
+}
+
+function Honeypot() {
+  return <HoneypotInputs label="请勿填写此项" nonce={useNonce()} />;
+}
+
+/** Spec §4 Login: username, password, the image captcha once the backend answers 505, the agreement. */
+function AccountLoginForm(props: FormProps) {
+  const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-userLogin', schema: loginSchema, ...props });
+  const captcha = useCaptchaKey(initialUuid(props), answer);
+  return (
+    <>
+      <Form {...formProps} className={classes.form}>
+        <DefaultSubmit />
+        <FormMessages form={form} answer={answer} />
+        <TextField meta={fields.username} label={copy.fields.username} placeholder={copy.placeholders.username} autoComplete="username" autoFocus />
+        <TextField meta={fields.password} label={copy.fields.password} type="password" placeholder={copy.placeholders.password} autoComplete="current-password" />
+        {answer?.captchaRequired ? <CaptchaField meta={fields.captcha} captcha={captcha} /> : null}
+        <AgreementField meta={fields.agreement} />
+        <SubmitButton busy={busy}>{copy.buttons.login}</SubmitButton>
+      </Form>
+      <ModeLinks
+        links={[
+          { to: props.modeHref('losePWD'), label: copy.links.forgotPassword },
+          { to: '/findAccount', label: copy.links.findAccount },
+          { to: props.modeHref('userRegister'), label: copy.links.register },
+        ]}
+      />
+    </>
+  );
+}
+
+function UsernameMark({ value }: { value: string | undefined }) {
+  const status = useUsernameAvailability(value);
+  return (
+    <span className={classes.usernameMark} aria-live="polite">
+      {status === 'available' ? (
+        <span className={classes.available} title={copy.username.available}>
+          <span aria-hidden="true">✓</span>
+          <span className="visually-hidden">{copy.username.available}</span>
+        </span>
+      ) : null}
+      {status === 'taken' ? (
+        <span className={classes.taken} title={messages.userNameTaken}>
+          <span aria-hidden="true">✗</span>
+          <span className="visually-hidden">{messages.userNameTaken}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Spec §4 Other flows: register; success shows 注册成功！ and the login mode. */
+function RegisterForm(props: FormProps) {
+  const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-userRegister', schema: registerSchema, ...props });
+  const captcha = useCaptchaKey(initialUuid(props), answer);
+  return (
+    <>
+      <Form {...formProps} className={classes.form}>
+        <DefaultSubmit />
+        <Honeypot />
+        <FormMessages form={form} answer={answer} />
+        <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" autoFocus />
+        <CaptchaField meta={fields.captcha} captcha={captcha} />
+        <SmsCodeField meta={fields.verificationCode} answer={answer} busy={busy} />
+        <TextField meta={fields.mailbox} label={copy.fields.mailbox} type="email" placeholder={copy.placeholders.mailbox} autoComplete="email" />
+        <TextField
+          meta={fields.userName}
+          label={copy.fields.userName}
+          placeholder={copy.placeholders.userName}
+          autoComplete="username"
+          inputProps={{
+            // Spec §5: pasting into the username is blocked.
+            onPaste: (event) => {
+              event.preventDefault();
+              notifications.show({ color: 'orange', message: copy.username.pasteBlocked, autoClose: 3000 });
+            },
+          }}
+          after={<UsernameMark value={fields.userName.value} />}
+        />
+        <TextField meta={fields.password} label={copy.fields.password} type="password" placeholder={copy.placeholders.newPassword} autoComplete="new-password" />
+        <TextField meta={fields.confirmPassword} label={copy.fields.confirmPassword} type="password" placeholder={copy.placeholders.confirmPassword} autoComplete="new-password" />
+        <AgreementField meta={fields.agreement} />
+        <SubmitButton busy={busy}>{copy.buttons.register}</SubmitButton>
+      </Form>
+      <ModeLinks links={[{ to: props.modeHref('userLogin'), label: copy.links.haveAccount }]} />
+    </>
+  );
+}
+
+/** Spec §4 Other flows: password reset; success shows 密码修改成功！ and the login mode. */
+function ResetPasswordForm(props: FormProps) {
+  const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-losePWD', schema: resetSchema, ...props });
+  const captcha = useCaptchaKey(initialUuid(props), answer);
+  return (
+    <>
+      <Form {...formProps} className={classes.form}>
+        <DefaultSubmit />
+        <Honeypot />
+        <FormMessages form={form} answer={answer} />
+        <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" autoFocus />
+        <CaptchaField meta={fields.captcha} captcha={captcha} />
+        <SmsCodeField meta={fields.verificationCode} answer={answer} busy={busy} />
+        <TextField meta={fields.userName} label={copy.fields.userName} placeholder={copy.placeholders.userName} autoComplete="username" />
+        <TextField meta={fields.password} label={copy.fields.newPassword} type="password" placeholder={copy.placeholders.newPassword} autoComplete="new-password" />
+        <TextField meta={fields.confirmPassword} label={copy.fields.confirmPassword} type="password" placeholder={copy.placeholders.confirmPassword} autoComplete="new-password" />
+        <SubmitButton busy={busy}>{copy.buttons.reset}</SubmitButton>
+      </Form>
+      <ModeLinks
+        links={[
+          { to: props.modeHref('userLogin'), label: copy.links.backToLogin },
+          { to: '/findAccount', label: copy.links.findAccount },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Spec §4 Other flows: WeChat login (after the agreement) goes to WeChat's consent page. */
+function WechatLoginForm(props: FormProps) {
+  const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-wxLogin', schema: wechatLoginSchema, ...props });
+  return (
+    <>
+      <Form {...formProps} className={classes.form}>
+        <DefaultSubmit />
+        <FormMessages form={form} answer={answer} />
+        <p className={classes.intro}>{copy.wechat.intro}</p>
+        <AgreementField meta={fields.agreement} />
+        <SubmitButton busy={busy}>{copy.buttons.wechat}</SubmitButton>
+      </Form>
+      <ModeLinks links={[{ to: props.modeHref('userRegister'), label: copy.links.register }]} />
+    </>
+  );
+}
+
+/** A WeChat user without an account binds a mobile (and gets an author account if the mobile is new). */
+function BindMobileForm(props: FormProps) {
+  const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-bindMobile', schema: bindMobileSchema, ...props });
+  const captcha = useCaptchaKey(initialUuid(props), answer);
+  if (!props.data.wechatBindReady && !answer) {
+    return (
+      <>
+        <p className={classes.formError} role="alert">
+          {copy.wechat.expired}
+        </p>
+        <ModeLinks links={[{ to: props.modeHref('wxLogin'), label: copy.links.wechatLogin }]} />
+      </>
+    );
+  }
+  return (
+    <>
+      <Form {...formProps} className={classes.form}>
+        <DefaultSubmit />
+        <FormMessages form={form} answer={answer} />
+        <p className={classes.intro}>{copy.wechat.bindIntro}</p>
+        <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" autoFocus />
+        <CaptchaField meta={fields.captcha} captcha={captcha} />
+        <SmsCodeField meta={fields.code} answer={answer} busy={busy} />
+        <TextField meta={fields.userName} label={copy.fields.userName} placeholder={copy.placeholders.userName} autoComplete="username" />
+        <SubmitButton busy={busy}>{copy.buttons.bind}</SubmitButton>
+      </Form>
+      <ModeLinks links={[{ to: props.modeHref('userLogin'), label: copy.links.backToLogin }]} />
+    </>
+  );
+}

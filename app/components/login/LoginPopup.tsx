@@ -1,0 +1,55 @@
+import { useFocusTrap } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { auth as copy } from '~/copy/auth';
+import { withoutLoginParams } from '~/session/login-url';
+import { LOGIN_TITLE_ID, LoginPanel } from './LoginPanel';
+import type { LoginPanelData } from './types';
+import classes from './login.module.css';
+
+/**
+ * The login popup over any page of the default layout, open while `?login=MODE` is in
+ * the URL. The server renders it (a link, a reload or a visitor without JavaScript gets
+ * it too); with JavaScript it is a modal dialog: focus stays inside, Esc closes it, and
+ * focus goes back where it was. Closing removes `?login` (and its redirect) from the URL.
+ */
+export function LoginPopup({ data }: { data: LoginPanelData }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const closeHref = withoutLoginParams(location.pathname, location.search);
+  // What had focus when the popup opened (read before the focus trap moves focus inside).
+  const [opener] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const trapRef = useFocusTrap(true);
+
+  useEffect(() => {
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      if (opener && opener !== document.body && opener.isConnected) opener.focus();
+    };
+  }, [opener]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        navigate(closeHref, { preventScrollReset: true });
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navigate, closeHref]);
+
+  return (
+    <div className={classes.overlay}>
+      <Link to={closeHref} preventScrollReset className={classes.backdrop} tabIndex={-1} aria-hidden="true" />
+      <div ref={trapRef} role="dialog" aria-modal="true" aria-labelledby={LOGIN_TITLE_ID} className={classes.dialog}>
+        <Link to={closeHref} preventScrollReset className={classes.close} aria-label={copy.close}>
+          <span aria-hidden="true">×</span>
+        </Link>
+        <LoginPanel data={data} surface="popup" />
+      </div>
+    </div>
+  );
+}

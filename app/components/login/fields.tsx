@@ -1,0 +1,262 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata, type Submission } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link, useFetcher } from 'react-router';
+import type { z } from 'zod';
+import { auth as copy } from '~/copy/auth';
+import { INTENT_FIELD, schemaForIntent } from '~/forms/auth';
+import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '~/lib/flash';
+import { useCountdown, useHydrated, type CaptchaState } from './hooks';
+import type { SignInActionData } from './types';
+import classes from './login.module.css';
+
+/** Spec §4: submit buttons are debounced 300 ms. */
+export const SUBMIT_DEBOUNCE_MS = 300;
+/** The name of the button conform submits with to validate a field (`INTENT` of @conform-to/dom). */
+const CONFORM_INTENT = '__intent__';
+
+type Fields = Record<string, string>;
+
+/**
+ * One sign-in form: conform + zod (the same schema as the server), posted with a fetcher
+ * so the popup stays over the page; without JavaScript the same <form> posts to the
+ * action and the /login page shows the answer. `actionResult` is that server answer.
+ */
+export function useSignInForm(options: { id: string; schema: z.ZodType; action: string; actionResult?: SignInActionData }) {
+  const fetcher = useFetcher<SignInActionData>();
+  const answer = fetcher.data ?? options.actionResult;
+  const [form, fields] = useForm<Fields>({
+    id: options.id,
+    lastResult: answer?.result,
+    constraint: getZodConstraint(options.schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaForIntent(options.schema, formData) }) as unknown as Submission<Fields>,
+    // Checked on submit, then live as the user types. Not on blur: the popup focuses its first
+    // field, and an error appearing on blur shifts the links under the pointer mid-click.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+
+  // Errors the backend gave (and 验证码已发送) also show as toasts: errors 5 s (spec §9).
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data) return;
+    const formError = data.result.error?.['']?.[0];
+    if (formError) notifications.show({ color: 'red', message: formError, autoClose: TOAST_ERROR_MS });
+    else if (data.notice) notifications.show({ color: 'green', message: data.notice, autoClose: TOAST_SUCCESS_MS });
+  }, [fetcher.data]);
+
+  // Spec §4: submissions are debounced 300 ms — each click (re)starts the wait, the last one
+  // is sent. Without JavaScript the browser posts at once.
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    const timer = pending;
+    return () => clearTimeout(timer.current ?? undefined);
+  }, []);
+  const busy = fetcher.state !== 'idle';
+  const { submit } = fetcher;
+  const formProps = {
+    ...getFormProps(form),
+    method: 'post' as const,
+    action: options.action,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      form.onSubmit(event);
+      // conform validates a field by dispatching a submit with its own intent button: not a submission.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+      if (event.defaultPrevented || submitter?.name === CONFORM_INTENT) return;
+      event.preventDefault();
+      if (busy) return;
+      const formData = new FormData(event.currentTarget, submitter);
+      clearTimeout(pending.current ?? undefined);
+      pending.current = setTimeout(() => {
+        pending.current = null;
+        void submit(formData, { method: 'post', action: options.action });
+      }, SUBMIT_DEBOUNCE_MS);
+    },
+  };
+  return { Form: fetcher.Form, form, fields, formProps, answer, busy };
+}
+
+/**
+ * Enter in any field submits the form itself (spec §2): the browser presses a form's
+ * first submit button, so this invisible one comes before the captcha and SMS buttons.
+ */
+export function DefaultSubmit() {
+  return <button type="submit" name={INTENT_FIELD} value="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />;
+}
+
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" name={INTENT_FIELD} value="submit" className={classes.submit} disabled={busy} aria-busy={busy || undefined}>
+      {children}
+    </button>
+  );
+}
+
+export function FormMessages({ form, answer }: { form: FormMetadata<Fields>; answer?: SignInActionData }) {
+  const error = form.errors?.[0];
+  return (
+    <>
+      {error ? (
+        <p id={form.errorId} className={classes.formError} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!error && answer?.notice ? (
+        <p className={classes.notice} role="status">
+          {answer.notice}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function FieldErrors({ meta }: { meta: FieldMetadata<string> }) {
+  const error = meta.errors?.[0];
+  return error ? (
+    <p id={meta.errorId} className={classes.fieldError}>
+      {error}
+    </p>
+  ) : null;
+}
+
+interface TextFieldProps {
+  meta: FieldMetadata<string>;
+  label: string;
+  type?: 'text' | 'password' | 'tel' | 'email';
+  placeholder?: string;
+  autoComplete?: string;
+  /** Focused first when the popup opens. */
+  autoFocus?: boolean;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** Beside the input (the SMS button, the username mark). */
+  after?: ReactNode;
+}
+
+export function TextField({ meta, label, type = 'text', placeholder, autoComplete, autoFocus, inputProps, after }: TextFieldProps) {
+  return (
+    <div className={classes.field}>
+      <label htmlFor={meta.id} className={classes.label}>
+        {label}
+      </label>
+      <div className={classes.control}>
+        <input
+          {...getInputProps(meta, { type })}
+          className={classes.input}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          data-autofocus={autoFocus || undefined}
+          {...inputProps}
+        />
+        {after}
+      </div>
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}
+
+/** The image captcha: click it for another (without JavaScript the click posts the form back with a new one). */
+export function CaptchaField({ meta, captcha }: { meta: FieldMetadata<string>; captcha: CaptchaState }) {
+  const hydrated = useHydrated();
+  const image = useRef<HTMLImageElement>(null);
+  const { uuid, markFailed } = captcha;
+  // An image that failed before hydration fired its error event unheard: look again.
+  useEffect(() => {
+    const img = image.current;
+    if (uuid && img && img.complete && img.naturalWidth === 0) markFailed();
+  }, [uuid, markFailed]);
+  return (
+    <div className={classes.field}>
+      <label htmlFor={meta.id} className={classes.label}>
+        {copy.fields.captcha}
+      </label>
+      <div className={classes.control}>
+        <input
+          {...getInputProps(meta, { type: 'text' })}
+          key={captcha.uuid ?? 'none'}
+          className={classes.input}
+          placeholder={copy.placeholders.captcha}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
+        <button
+          type="submit"
+          name={INTENT_FIELD}
+          value="refreshCaptcha"
+          formNoValidate
+          className={classes.captcha}
+          title={copy.captcha.refresh}
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            void captcha.refresh();
+          }}
+        >
+          {captcha.failed ? (
+            <span className={classes.captchaFailed} role="alert">
+              {copy.captcha.loadFailed}
+            </span>
+          ) : (
+            <img
+              ref={image}
+              src={`/captcha.svg?uuid=${encodeURIComponent(captcha.uuid ?? '')}`}
+              alt={copy.captcha.imageAlt}
+              width={120}
+              height={40}
+              onError={captcha.markFailed}
+            />
+          )}
+        </button>
+      </div>
+      <input type="hidden" name="uuid" value={captcha.uuid ?? ''} />
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}
+
+/** SMS code with its 获取验证码 button: 60 s countdown after sending (spec §4). */
+export function SmsCodeField({ meta, answer, busy, label = copy.fields.verificationCode }: { meta: FieldMetadata<string>; answer?: SignInActionData; busy: boolean; label?: string }) {
+  const hydrated = useHydrated();
+  const remaining = useCountdown(answer?.smsCooldown, answer);
+  return (
+    <TextField
+      meta={meta}
+      label={label}
+      placeholder={copy.placeholders.verificationCode}
+      autoComplete="one-time-code"
+      inputProps={{ inputMode: 'numeric' }}
+      after={
+        <button
+          type="submit"
+          name={INTENT_FIELD}
+          value="sendSms"
+          formNoValidate
+          className={classes.smsButton}
+          // Without JavaScript it stays usable: the server refuses a resend before 60 s.
+          disabled={hydrated && (busy || remaining > 0)}
+        >
+          {remaining > 0 ? copy.buttons.resendIn(remaining) : copy.buttons.sendSms}
+        </button>
+      }
+    />
+  );
+}
+
+/** Spec §2, §5: the agreement, with its documents opening in a new tab. */
+export function AgreementField({ meta }: { meta: FieldMetadata<string> }) {
+  return (
+    <div className={classes.agreement}>
+      <input {...getInputProps(meta, { type: 'checkbox' })} className={classes.checkbox} />
+      <label htmlFor={meta.id}>{copy.agreement.prefix}</label>
+      <Link to="/userAgreement" target="_blank" rel="noopener" aria-label={`${copy.agreement.user}${copy.agreement.opensInNewTab}`}>
+        {copy.agreement.user}
+      </Link>
+      {copy.agreement.separator}
+      <Link to="/privacyAgreement" target="_blank" rel="noopener" aria-label={`${copy.agreement.privacy}${copy.agreement.opensInNewTab}`}>
+        {copy.agreement.privacy}
+      </Link>
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Link } from 'react-router';
+import { findAccount } from '~/backend/endpoints/auth.server';
+import { CaptchaField, DefaultSubmit, FormMessages, SmsCodeField, SubmitButton, TextField, useSignInForm } from '~/components/login/fields';
+import { useCaptchaKey } from '~/components/login/hooks';
+import { auth as copy } from '~/copy/auth';
+import { shell } from '~/copy/shell';
+import { findAccountSchema, formIntent } from '~/forms/auth';
+import { backendFor } from '~/session/session.server';
+import { answer, backendMessage, codeOrFormError, formUuid, freshCaptchaKey, refreshCaptcha, sendSmsCode, smsCooldown } from './forms.server';
+import type { Route } from './+types/find-account';
+import classes from './auth.module.css';
+
+const FORM = 'findAccount';
+
+export const meta: Route.MetaFunction = () => [{ title: `${copy.findAccount.title} - ${shell.site.name}` }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { uuid: await freshCaptchaKey(request, context) };
+}
+
+/** Spec §3 findAccountInfo: the account of a mobile, once its SMS code is given. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formIntent(formData);
+  if (intent === 'sendSms') return sendSmsCode(request, context, FORM, formData);
+  if (intent === 'refreshCaptcha') return refreshCaptcha(request, context, FORM, formData);
+  const submission = parseWithZod(formData, { schema: findAccountSchema });
+  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
+  if (submission.status !== 'success') return answer(FORM, submission, extra);
+  try {
+    const account = await backendFor(request, context, { token: null }).call(findAccount, submission.value);
+    return answer(FORM, submission, { ...extra, account }, { status: 200 });
+  } catch (error) {
+    return answer(FORM, submission, extra, codeOrFormError(backendMessage(error), 'verificationCode'));
+  }
+}
+
+export default function FindAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const { Form, form, fields, formProps, answer: result, busy } = useSignInForm({
+    id: 'find-account',
+    schema: findAccountSchema,
+    action: '/findAccount',
+    actionResult: actionData,
+  });
+  const captcha = useCaptchaKey(actionData && actionData.uuid !== undefined ? actionData.uuid : loaderData.uuid, result);
+  const account = result?.account;
+  return (
+    <main id="main" className="page-container">
+      <div className={classes.findAccount}>
+        <h1>{copy.findAccount.title}</h1>
+        <p>{copy.findAccount.intro}</p>
+        {account ? (
+          <section className={classes.result} aria-labelledby="find-account-result" role="status">
+            <h2 id="find-account-result">{copy.findAccount.resultTitle}</h2>
+            <dl>
+              <dt>{copy.findAccount.accountName}</dt>
+              <dd>{account.accountName}</dd>
+              <dt>{copy.findAccount.phoneNumber}</dt>
+              <dd>{account.phoneNumber ?? copy.findAccount.none}</dd>
+              <dt>{copy.findAccount.fullName}</dt>
+              <dd>{account.fullName ?? copy.findAccount.none}</dd>
+              <dt>{copy.findAccount.cardNo}</dt>
+              <dd>{account.cardNo ?? copy.findAccount.none}</dd>
+            </dl>
+            <p className={classes.resultLinks}>
+              <Link to="/findAccount?login=userLogin">{copy.findAccount.toLogin}</Link>
+              <Link to="/findAccount?login=losePWD">{copy.findAccount.toReset}</Link>
+            </p>
+          </section>
+        ) : null}
+        <Form {...formProps} className={classes.findForm}>
+          <DefaultSubmit />
+          <FormMessages form={form} answer={account ? undefined : result} />
+          <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" />
+          <CaptchaField meta={fields.captcha} captcha={captcha} />
+          <SmsCodeField meta={fields.verificationCode} answer={result} busy={busy} />
+          <SubmitButton busy={busy}>{copy.buttons.findAccount}</SubmitButton>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,144 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { getRandomUUID, sendCode } from '~/backend/endpoints/auth.server';
+import type { SignInActionData } from '~/components/login/types';
+import { auth as authCopy } from '~/copy/auth';
+import { MOBILE_PATTERN, sendSmsSchema } from '~/forms/auth';
+import { rateLimiter, type RateRule } from '~/lib/rate-limit.server';
+import { backendFor } from '~/session/session.server';
+
+/**
+ * What every sign-in form's action shares: the reply that never sends a secret back,
+ * the captcha key, the SMS button and the rate limits.
+ */
+
+/** Spec: passwords and codes never come back in a re-rendered form. */
+export const HIDDEN_FIELDS = ['password', 'confirmPassword', 'verificationCode', 'code', 'captcha'];
+
+/** Abuse limits (per process; see app/lib/rate-limit.server.ts). */
+export const RATE_RULES = {
+  loginPerIp: { limit: 10, windowMs: 60_000 },
+  loginFailuresPerAccount: { limit: 10, windowMs: 10 * 60_000 },
+  smsPerMobile: { limit: 1, windowMs: 60_000 },
+  smsPerMobileDaily: { limit: 10, windowMs: 24 * 60 * 60_000 },
+  smsPerIp: { limit: 20, windowMs: 60 * 60_000 },
+  lookupPerIp: { limit: 60, windowMs: 60_000 },
+} satisfies Record<string, RateRule>;
+
+interface Replyable {
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SignInActionData['result'];
+}
+
+interface AnswerInit {
+  status?: number;
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+  headers?: HeadersInit;
+}
+
+/** A form's answer: its errors and values (never the hidden fields) plus the extras. */
+export function answer(form: string, submission: Replyable, extra: Omit<SignInActionData, 'form' | 'result'> = {}, init: AnswerInit = {}) {
+  const errors = init.formErrors || init.fieldErrors ? { formErrors: init.formErrors, fieldErrors: init.fieldErrors } : {};
+  const result = submission.reply({ hideFields: HIDDEN_FIELDS, ...errors });
+  const headers = new Headers(init.headers);
+  if (init.status === 429) headers.set('Cache-Control', 'no-store');
+  return data<SignInActionData>({ form, result, ...extra }, { status: init.status ?? 400, headers });
+}
+
+/** The captcha key the form carried, if it looks like one. */
+export function formUuid(formData: FormData): string | null {
+  const value = formData.get('uuid');
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
+}
+
+/** A new captcha key from the backend (getRandomUUID); null when it cannot give one (the image then says 请求错误！). */
+export async function freshCaptchaKey(request: Request, context: AppLoadContext): Promise<string | null> {
+  try {
+    return await backendFor(request, context, { token: null }).call(getRandomUUID);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return null;
+  }
+}
+
+const smsKey = (mobile: string) => `sms:mobile:${mobile}`;
+const smsDayKey = (mobile: string) => `sms:mobile-day:${mobile}`;
+
+/** Seconds before another SMS code may go to `mobile` (rendered by the server without JavaScript). */
+export async function smsCooldown(mobile: unknown): Promise<number> {
+  if (typeof mobile !== 'string' || !MOBILE_PATTERN.test(mobile.trim())) return 0;
+  return (await rateLimiter.peek(smsKey(mobile.trim()), RATE_RULES.smsPerMobile)).retryAfterSeconds;
+}
+
+/**
+ * The 获取验证码 button of any form: a valid mobile and image captcha (spec §5), then
+ * at most one code per mobile per 60 s and 10 a day, 20 requests per address an hour.
+ */
+export async function sendSmsCode(request: Request, context: AppLoadContext, form: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: sendSmsSchema });
+  if (submission.status !== 'success') {
+    return answer(form, submission, { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) });
+  }
+  const { mobileNo, captcha, uuid } = submission.value;
+
+  const perIp = await rateLimiter.hit(`sms:ip:${context.clientIp}`, RATE_RULES.smsPerIp);
+  if (!perIp.allowed) return answer(form, submission, { uuid }, { status: 429, formErrors: [authCopy.messages.smsIpLimit(perIp.retryAfterSeconds)] });
+  const perMinute = await rateLimiter.peek(smsKey(mobileNo), RATE_RULES.smsPerMobile);
+  if (!perMinute.allowed) {
+    return answer(
+      form,
+      submission,
+      { uuid, smsCooldown: perMinute.retryAfterSeconds },
+      { status: 429, formErrors: [authCopy.messages.smsTooOften(perMinute.retryAfterSeconds)] },
+    );
+  }
+  const perDay = await rateLimiter.peek(smsDayKey(mobileNo), RATE_RULES.smsPerMobileDaily);
+  if (!perDay.allowed) return answer(form, submission, { uuid }, { status: 429, formErrors: [authCopy.messages.smsDailyLimit] });
+
+  try {
+    await backendFor(request, context, { token: null }).call(sendCode, { mobile: mobileNo, code: captcha, uuid });
+  } catch (error) {
+    if (!(error instanceof BackendEnvelopeError)) throw error;
+    // The backend checked (and spent) the captcha: show a new one.
+    const next = await freshCaptchaKey(request, context);
+    const message = error.backendMessage || authCopy.messages.smsTooOften(60);
+    if (error.code === 429) return answer(form, submission, { uuid: next, smsCooldown: 60 }, { status: 429, formErrors: [message] });
+    const errors = /图形验证码/.test(message) ? { fieldErrors: { captcha: [message] } } : { formErrors: [message] };
+    return answer(form, submission, { uuid: next }, { status: 400, ...errors });
+  }
+  await rateLimiter.hit(smsKey(mobileNo), RATE_RULES.smsPerMobile);
+  await rateLimiter.hit(smsDayKey(mobileNo), RATE_RULES.smsPerMobileDaily);
+  context.logger.info({ event: 'sms_requested', form }, 'SMS code requested');
+  return answer(
+    form,
+    submission,
+    { uuid: await freshCaptchaKey(request, context), smsCooldown: Math.ceil(RATE_RULES.smsPerMobile.windowMs / 1000), notice: authCopy.messages.smsSent },
+    { status: 200 },
+  );
+}
+
+/** The no-JavaScript 换一张 button: the same form back, with a new captcha. */
+export async function refreshCaptcha(request: Request, context: AppLoadContext, form: string, formData: FormData, extra: Omit<SignInActionData, 'form' | 'result'> = {}) {
+  const submission = parseWithZod(formData, { schema: z.object({}) });
+  return answer(
+    form,
+    submission,
+    { ...extra, uuid: await freshCaptchaKey(request, context), smsCooldown: await smsCooldown(submission.payload.mobileNo) },
+    { status: 200 },
+  );
+}
+
+/** An SMS-code complaint goes under the code field; anything else above the form. */
+export function codeOrFormError(message: string, codeField: string) {
+  return /短信验证码|验证码错误|验证码已失效/.test(message) && !/图形/.test(message)
+    ? { fieldErrors: { [codeField]: [message] } }
+    : { formErrors: [message] };
+}
+
+/** A backend refusal (success: false) as the form's error, or rethrown when it is anything else. */
+export function backendMessage(error: unknown): string {
+  if (error instanceof BackendEnvelopeError) return error.backendMessage || '操作失败，请稍后再试';
+  throw error;
+}

@@ -1,0 +1,199 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { redirect, type AppLoadContext } from 'react-router';
+import type { BackendEnvelopeError } from '~/backend/errors';
+import { forgotPassword, login, queryUsername, register, requestCode, userBindWxChat } from '~/backend/endpoints/auth.server';
+import type { LoginPanelData } from '~/components/login/types';
+import { auth as authCopy } from '~/copy/auth';
+import { bindMobileSchema, formIntent, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/forms/auth';
+import { flashCookie } from '~/lib/flash.server';
+import { rateLimiter } from '~/lib/rate-limit.server';
+import { isAuthorSession } from '~/session/guard.server';
+import { honeypotInputProps, passesHoneypot } from '~/session/honeypot.server';
+import { loginModeHref, pageContext, parseLoginMode, signedInTarget, type LoginContext, type LoginMode } from '~/session/login-url';
+import { backendFor, destroySession, getSession } from '~/session/session.server';
+import { NotAuthorError, clearWechatCookie, readWechatCookie, sessionFromLogin, signedIn, wechatCookie, withCookies } from '~/session/sign-in.server';
+import { RATE_RULES, answer, backendMessage, codeOrFormError, formUuid, freshCaptchaKey, refreshCaptcha, sendSmsCode, smsCooldown } from './forms.server';
+
+/** Modes whose form sends an SMS code (and so shows an image captcha). */
+const SMS_MODES: readonly LoginMode[] = ['userRegister', 'losePWD', 'bindMobile'];
+/** Modes that create or change an account carry a honeypot. */
+const HONEYPOT_MODES: readonly LoginMode[] = ['userRegister', 'losePWD'];
+
+/** What a sign-in panel in `mode` needs from the server (the popup's and the /login page's loaders). */
+export async function loadLoginPanel(request: Request, context: AppLoadContext, mode: LoginMode): Promise<LoginPanelData> {
+  const wechat = mode === 'bindMobile' ? readWechatCookie(request, context) : null;
+  return {
+    mode,
+    uuid: SMS_MODES.includes(mode) ? await freshCaptchaKey(request, context) : null,
+    honeypot: HONEYPOT_MODES.includes(mode) ? honeypotInputProps(context) : null,
+    wechatBindReady: wechat?.step === 'bind',
+  };
+}
+
+/** The popup of the default layout: open when `?login=MODE` is in the URL and nobody is signed in. */
+export async function loadLoginPopup(request: Request, context: AppLoadContext): Promise<LoginPanelData | null> {
+  const mode = parseLoginMode(new URL(request.url).searchParams.get('login'));
+  if (!mode || isAuthorSession(getSession(request, context))) return null;
+  return loadLoginPanel(request, context, mode);
+}
+
+/**
+ * The action behind every sign-in form: /login?login=MODE (with the popup's redirect,
+ * gch and from). Failures answer 400 (429 when rate-limited, 403 for a non-author) with
+ * the form's errors; successes redirect, with JavaScript or without.
+ */
+export async function signInAction(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const mode = parseLoginMode(url.searchParams.get('login')) ?? 'userLogin';
+  const loginContext = pageContext(url.searchParams);
+  const formData = await request.formData();
+  switch (mode) {
+    case 'userLogin':
+      return passwordLogin(request, context, loginContext, formData);
+    case 'userRegister':
+      return registerAccount(request, context, loginContext, formData);
+    case 'losePWD':
+      return resetPassword(request, context, loginContext, formData);
+    case 'wxLogin':
+      return startWechatLogin(request, context, loginContext, formData);
+    case 'bindMobile':
+      return bindWechat(request, context, loginContext, formData);
+  }
+}
+
+/** Spec §4 Login. */
+async function passwordLogin(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
+  const form = 'userLogin';
+  if (formIntent(formData) === 'refreshCaptcha') return refreshCaptcha(request, context, form, formData, { captchaRequired: true });
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  const shownUuid = formUuid(formData);
+  if (submission.status !== 'success') return answer(form, submission, { uuid: shownUuid, captchaRequired: Boolean(shownUuid) });
+  const { username, password, captcha, uuid } = submission.value;
+
+  // Every attempt counts per address; per account only the failed ones (guessing its password).
+  const accountKey = `login:account:${username.toLowerCase()}`;
+  for (const decision of [
+    await rateLimiter.hit(`login:ip:${context.clientIp}`, RATE_RULES.loginPerIp),
+    await rateLimiter.peek(accountKey, RATE_RULES.loginFailuresPerAccount),
+  ]) {
+    if (!decision.allowed) {
+      return answer(form, submission, { uuid: shownUuid, captchaRequired: Boolean(shownUuid) }, {
+        status: 429,
+        formErrors: [authCopy.messages.tooManyLogins(decision.retryAfterSeconds)],
+      });
+    }
+  }
+
+  let entity;
+  try {
+    entity = await backendFor(request, context, { token: null }).call(login, { username, password, captcha, uuid });
+  } catch (error) {
+    const message = backendMessage(error);
+    await rateLimiter.hit(accountKey, RATE_RULES.loginFailuresPerAccount);
+    // Code 505: the image captcha is needed (or was wrong). Any failure with a captcha shown spends it: show a new one.
+    const captchaRequired = (error as BackendEnvelopeError).code === 505 || Boolean(uuid);
+    const next = captchaRequired ? await freshCaptchaKey(request, context) : null;
+    const errors = (error as BackendEnvelopeError).code === 505 ? { fieldErrors: { captcha: [message] } } : { formErrors: [message] };
+    return answer(form, submission, { uuid: next, captchaRequired }, errors);
+  }
+
+  try {
+    const session = await sessionFromLogin(request, context, entity);
+    return signedIn(context, session, signedInTarget(loginContext));
+  } catch (error) {
+    if (!(error instanceof NotAuthorError)) throw error;
+    // Spec §6: other roles get their session reset.
+    return answer(form, submission, { captchaRequired: false }, { status: 403, formErrors: [authCopy.messages.notAuthor], headers: withCookies([destroySession(context)]).headers });
+  }
+}
+
+/** Spec §4 Other flows: register, then 注册成功！ and the login mode. */
+async function registerAccount(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
+  const form = 'userRegister';
+  const intent = formIntent(formData);
+  if (!passesHoneypot(formData, context)) return spam(form, formData);
+  if (intent === 'sendSms') return sendSmsCode(request, context, form, formData);
+  if (intent === 'refreshCaptcha') return refreshCaptcha(request, context, form, formData);
+
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
+  if (submission.status !== 'success') return answer(form, submission, extra);
+  const { agreement: _agreement, ...account } = submission.value;
+
+  const backend = backendFor(request, context, { token: null });
+  try {
+    // The username is checked again on submit (the 1.5 s check in the browser is a courtesy).
+    if (!(await backend.call(queryUsername, { username: account.userName }))) {
+      return answer(form, submission, extra, { fieldErrors: { userName: [messages.userNameTaken] } });
+    }
+    await backend.call(register, account);
+  } catch (error) {
+    return answer(form, submission, extra, codeOrFormError(backendMessage(error), 'verificationCode'));
+  }
+  return redirect(loginModeHref('userLogin', loginContext), withCookies([flashCookie(context, authCopy.messages.registerSuccess, 'success')]));
+}
+
+/** Spec §4 Other flows: password reset, then 密码修改成功！ and the login mode. */
+async function resetPassword(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
+  const form = 'losePWD';
+  const intent = formIntent(formData);
+  if (!passesHoneypot(formData, context)) return spam(form, formData);
+  if (intent === 'sendSms') return sendSmsCode(request, context, form, formData);
+  if (intent === 'refreshCaptcha') return refreshCaptcha(request, context, form, formData);
+
+  const submission = parseWithZod(formData, { schema: resetSchema });
+  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
+  if (submission.status !== 'success') return answer(form, submission, extra);
+  try {
+    await backendFor(request, context, { token: null }).call(forgotPassword, submission.value);
+  } catch (error) {
+    return answer(form, submission, extra, codeOrFormError(backendMessage(error), 'verificationCode'));
+  }
+  return redirect(loginModeHref('userLogin', loginContext), withCookies([flashCookie(context, authCopy.messages.resetSuccess, 'success')]));
+}
+
+/** Spec §4 Other flows: WeChat login — requestCode (type 1, projectType 2), then the browser goes to its url. */
+async function startWechatLogin(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
+  const form = 'wxLogin';
+  const submission = parseWithZod(formData, { schema: wechatLoginSchema });
+  if (submission.status !== 'success') return answer(form, submission);
+  const redirectUri = new URL('/login/wechat', request.url).href;
+  let started;
+  try {
+    started = await backendFor(request, context, { token: null }).call(requestCode, { type: 1, projectType: 2, redirectUri });
+  } catch (error) {
+    return answer(form, submission, {}, { formErrors: [backendMessage(error)] });
+  }
+  const state = started.state ?? new URL(started.url).searchParams.get('state');
+  return redirect(started.url, withCookies([wechatCookie(context, { step: 'authorize', state, context: loginContext })]));
+}
+
+/** The WeChat user without an account binds a mobile (userBindWxChat with type 0), and is signed in. */
+async function bindWechat(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
+  const form = 'bindMobile';
+  const intent = formIntent(formData);
+  const pending = readWechatCookie(request, context);
+  if (pending?.step !== 'bind') {
+    const submission = parseWithZod(formData, { schema: bindMobileSchema });
+    return answer(form, submission, { uuid: formUuid(formData) }, { formErrors: [authCopy.wechat.expired] });
+  }
+  if (intent === 'sendSms') return sendSmsCode(request, context, form, formData);
+  if (intent === 'refreshCaptcha') return refreshCaptcha(request, context, form, formData);
+
+  const submission = parseWithZod(formData, { schema: bindMobileSchema });
+  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
+  if (submission.status !== 'success') return answer(form, submission, extra);
+  try {
+    const entity = await backendFor(request, context, { token: null }).call(userBindWxChat, { ...submission.value, openid: pending.openid, type: 0 });
+    const session = await sessionFromLogin(request, context, entity);
+    return signedIn(context, session, signedInTarget(loginContext), [clearWechatCookie(context)]);
+  } catch (error) {
+    if (error instanceof NotAuthorError) return answer(form, submission, extra, { status: 403, formErrors: [authCopy.messages.notAuthor] });
+    return answer(form, submission, extra, codeOrFormError(backendMessage(error), 'code'));
+  }
+}
+
+function spam(form: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  return answer(form, submission, { uuid: formUuid(formData) }, { formErrors: [authCopy.messages.spam] });
+}

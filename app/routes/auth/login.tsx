@@ -1,0 +1,40 @@
+import { redirect } from 'react-router';
+import { LoginPanel } from '~/components/login/LoginPanel';
+import { auth as copy } from '~/copy/auth';
+import { shell } from '~/copy/shell';
+import { isAuthorSession } from '~/session/guard.server';
+import { pageContext, parseLoginMode, signedInTarget } from '~/session/login-url';
+import { getSession } from '~/session/session.server';
+import { loadLoginPanel, signInAction } from './login.server';
+import type { Route } from './+types/login';
+import classes from './auth.module.css';
+
+export const meta: Route.MetaFunction = () => [{ title: `${copy.pageTitle} - ${shell.site.name}` }, { name: 'robots', content: 'noindex' }];
+
+/** /login: the sign-in forms as a page (no footer). A signed-in author goes on to where signing in would lead. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (isAuthorSession(getSession(request, context))) throw redirect(signedInTarget(pageContext(url.searchParams)));
+  const mode = parseLoginMode(url.searchParams.get('login')) ?? 'userLogin';
+  return { panel: await loadLoginPanel(request, context, mode) };
+}
+
+/** Every sign-in form of the popup and of this page posts here (see login.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return signInAction(request, context);
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className={`page-container ${classes.loginPage}`}>
+      <div className={classes.loginIntro}>
+        <h1>{shell.site.name}</h1>
+        <p>{shell.site.slogan}</p>
+        <p>{copy.pageIntro}</p>
+      </div>
+      <div className={classes.loginCard}>
+        <LoginPanel data={loaderData.panel} actionData={actionData} surface="page" />
+      </div>
+    </main>
+  );
+}

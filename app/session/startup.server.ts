@@ -1,0 +1,58 @@
+import { redirect, type AppLoadContext } from 'react-router';
+import { getUser, menus } from '~/backend/endpoints/auth.server';
+import { auth as authCopy } from '~/copy/auth';
+import { AUTHOR_ROLE_TYPE, isAuthorSession } from './guard.server';
+import { parseLoginMode, safeGch, withLoginMode } from './login-url';
+import { backendFor, getSession } from './session.server';
+import { refused, signedIn } from './sign-in.server';
+
+/**
+ * Spec §4 Startup, run by the root loader on every request (it throws redirects):
+ * 1. `temporaryToken` + `temporaryUserId` sign the user in through menus and are removed
+ *    from the URL; on failure the user goes to /.
+ * 2. A stored session whose user lacks the author role is reset. (The role was checked at
+ *    sign-in and is sealed in the cookie; a revoked token answers 403 on the next call.)
+ * 3. `gch` sends a signed-in author to /upload?redirectGch=…, and opens the login popup
+ *    for a visitor (signing in then leads there).
+ */
+export async function runStartup(request: Request, context: AppLoadContext): Promise<void> {
+  const url = new URL(request.url);
+  const params = url.searchParams;
+
+  const temporaryToken = params.get('temporaryToken');
+  const temporaryUserId = params.get('temporaryUserId');
+  if (temporaryToken && temporaryUserId) {
+    params.delete('temporaryToken');
+    params.delete('temporaryUserId');
+    throw await temporarySignIn(request, context, temporaryToken, temporaryUserId, url.pathname + url.search);
+  }
+
+  const session = getSession(request, context);
+  if (session && !isAuthorSession(session)) throw refused(context, url.pathname + url.search, authCopy.messages.notAuthor);
+
+  const gch = safeGch(params.get('gch'));
+  if (gch) {
+    if (session) throw redirect(`/upload?redirectGch=${encodeURIComponent(gch)}`);
+    if (!parseLoginMode(params.get('login')) && url.pathname !== '/login') throw redirect(withLoginMode(url.pathname, url.search, 'userLogin'));
+  }
+}
+
+async function temporarySignIn(request: Request, context: AppLoadContext, temporaryToken: string, userId: string, cleanUrl: string): Promise<Response> {
+  if (temporaryToken.length > 512 || !/^[A-Za-z0-9_-]{1,64}$/.test(userId)) return refused(context, '/', authCopy.messages.temporaryLoginFailed);
+  try {
+    const selected = await backendFor(request, context, { token: temporaryToken }).call(menus, { id: userId });
+    const token = selected.token ?? temporaryToken;
+    if (selected.role?.type !== AUTHOR_ROLE_TYPE) return refused(context, '/', authCopy.messages.notAuthor);
+    const user = await backendFor(request, context, { token }).call(getUser);
+    return signedIn(
+      context,
+      { token, user: { id: user.id, username: user.username, headImgUrl: user.headImgUrl, type: user.type }, role: selected.role, employeeType: user.employeeType },
+      cleanUrl,
+    );
+  } catch (error) {
+    // A 403 already is a redirect home that clears the session.
+    if (error instanceof Response) return error;
+    context.logger.warn({ err: error instanceof Error ? error.message : 'backend failure' }, 'temporary-token sign-in failed');
+    return refused(context, '/', authCopy.messages.temporaryLoginFailed);
+  }
+}
