@@ -56,9 +56,9 @@ async function loadNotice(request: Request, context: AppLoadContext): Promise<{ 
 }
 
 export async function loadRootData(request: Request, context: AppLoadContext) {
-  // Spec §4 Startup: temporary-token sign-in, role check, gch (may redirect).
-  await runStartup(request, context);
   const session = getSession(request, context);
+  // Spec §4 Startup: temporary-token sign-in, role check, gch (may redirect).
+  await runStartup(request, context, session);
   const publicSession: PublicSession = {
     currentUser: session ? { username: session.user.username, headImgUrl: session.user.headImgUrl, type: session.user.type } : null,
     currentRole: session?.role ?? null,

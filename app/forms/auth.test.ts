@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { bindMobileSchema, loginSchema, messages, passwordField, registerSchema, resetSchema, sendSmsSchema, userNameField, mobileField, mailboxField } from './auth';
+import {
+  bindMobileSchema,
+  findAccountSchema,
+  formIntent,
+  loginSchema,
+  messages,
+  passwordField,
+  registerSchema,
+  resetSchema,
+  schemaForIntent,
+  sendSmsSchema,
+  userNameField,
+  mobileField,
+  mailboxField,
+  wechatLoginSchema,
+} from './auth';
 
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
   const result = schema.safeParse(value);
@@ -91,5 +106,44 @@ describe('reset, bind and SMS forms', () => {
     const errors = errorsOf(sendSmsSchema, { mobileNo: '123', uuid: 'u' });
     expect(errors.mobileNo).toEqual(['请输入完整、正确的手机号']);
     expect(errors.captcha).toEqual(['请输入图形验证码']);
+  });
+});
+
+describe('WeChat login and account lookup', () => {
+  it('WeChat login needs the agreement', () => {
+    expect(errorsOf(wechatLoginSchema, {}).agreement).toEqual(['请阅读并同意《用户注册协议》、《用户隐私协议》']);
+    expect(errorsOf(wechatLoginSchema, { agreement: 'on' })).toEqual({});
+  });
+  it('finding an account needs a valid mobile and its SMS code', () => {
+    expect(errorsOf(findAccountSchema, {})).toEqual({ mobileNo: ['请输入手机号'], verificationCode: ['请输入验证码'] });
+    expect(errorsOf(findAccountSchema, { mobileNo: '13800000001', verificationCode: '123456' })).toEqual({});
+  });
+  it('the SMS code and image captcha are trimmed and bounded', () => {
+    expect(firstError(resetSchema, { ...validRegistration, verificationCode: '   ' })).toBe('请输入验证码');
+    expect(firstError(sendSmsSchema, { mobileNo: '13800000001', captcha: ' ', uuid: 'u' })).toBe('请输入图形验证码');
+    expect(firstError(sendSmsSchema, { mobileNo: '13800000001', captcha: 'x'.repeat(11), uuid: 'u' })).toBe('请输入图形验证码');
+  });
+  it('confirm password: required, then equal to the password', () => {
+    expect(errorsOf(resetSchema, { ...validRegistration, confirmPassword: undefined }).confirmPassword).toEqual(['确认密码不能为空']);
+    expect(errorsOf(resetSchema, { ...validRegistration, confirmPassword: 'secret@123' }).confirmPassword).toEqual(['两次输入密码不一致!']);
+  });
+});
+
+describe('form intents', () => {
+  const data = (intent?: string) => {
+    const formData = new FormData();
+    if (intent !== undefined) formData.set('intent', intent);
+    return formData;
+  };
+  it('reads the button that submitted the form, "submit" by default', () => {
+    expect(formIntent(data('sendSms'))).toBe('sendSms');
+    expect(formIntent(data('refreshCaptcha'))).toBe('refreshCaptcha');
+    expect(formIntent(data())).toBe('submit');
+    expect(formIntent(data('dropTables'))).toBe('submit');
+  });
+  it('checks the SMS button with the SMS schema, a captcha refresh with nothing, a submit with the form', () => {
+    expect(schemaForIntent(registerSchema, data('sendSms'))).toBe(sendSmsSchema);
+    expect(schemaForIntent(registerSchema, data('submit'))).toBe(registerSchema);
+    expect(schemaForIntent(registerSchema, data('refreshCaptcha')).safeParse({}).success).toBe(true);
   });
 });

@@ -3,9 +3,12 @@ import {
   SESSION_MAX_AGE_SECONDS,
   readCookie,
   sealSession,
+  sealValue,
+  serializeCookie,
   serializeClearedSessionCookie,
   serializeSessionCookie,
   unsealSession,
+  unsealValue,
   type SessionData,
 } from './cookie.server';
 
@@ -70,5 +73,27 @@ describe('session cookie', () => {
     expect(readCookie('a=1; journalData-token=v1.abc; b=2', 'journalData-token')).toBe('v1.abc');
     expect(readCookie('a=1', 'journalData-token')).toBeNull();
     expect(readCookie(null, 'x')).toBeNull();
+  });
+});
+
+describe('sealed values of other cookies (flash, WeChat, honeypot)', () => {
+  it('round-trip under their own purpose and expire', () => {
+    const now = Date.UTC(2026, 0, 1);
+    const sealed = sealValue({ openid: 'o-1' }, [secretA], 'wechat', 600, now);
+    expect(unsealValue(sealed, [secretA], 'wechat', now + 599_000)).toEqual({ openid: 'o-1' });
+    expect(unsealValue(sealed, [secretA], 'wechat', now + 600_000)).toBeNull();
+  });
+
+  it('cannot be replayed under another purpose: a flash value is no session', () => {
+    const flash = sealValue({ ...session }, [secretA], 'flash', 60);
+    expect(unsealSession(flash, [secretA])).toBeNull();
+    expect(unsealValue(sealSession(session, [secretA]), [secretA], 'flash')).toBeNull();
+  });
+
+  it('serialises a cookie, and removes one with Max-Age 0', () => {
+    expect(serializeCookie('journalData-flash', 'v1.x', 60, { secure: false })).toBe('journalData-flash=v1.x; Path=/; Max-Age=60; HttpOnly; SameSite=Lax');
+    expect(serializeCookie('journalData-flash', '', 0, { secure: true })).toBe(
+      'journalData-flash=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax; Secure',
+    );
   });
 });

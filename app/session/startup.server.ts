@@ -3,7 +3,8 @@ import { getUser, menus } from '~/backend/endpoints/auth.server';
 import { auth as authCopy } from '~/copy/auth';
 import { AUTHOR_ROLE_TYPE, isAuthorSession } from './guard.server';
 import { parseLoginMode, safeGch, withLoginMode } from './login-url';
-import { backendFor, getSession } from './session.server';
+import type { SessionData } from './cookie.server';
+import { backendFor } from './session.server';
 import { refused, signedIn } from './sign-in.server';
 
 /**
@@ -15,7 +16,7 @@ import { refused, signedIn } from './sign-in.server';
  * 3. `gch` sends a signed-in author to /upload?redirectGch=…, and opens the login popup
  *    for a visitor (signing in then leads there).
  */
-export async function runStartup(request: Request, context: AppLoadContext): Promise<void> {
+export async function runStartup(request: Request, context: AppLoadContext, session: SessionData | null): Promise<void> {
   const url = new URL(request.url);
   const params = url.searchParams;
 
@@ -27,7 +28,6 @@ export async function runStartup(request: Request, context: AppLoadContext): Pro
     throw await temporarySignIn(request, context, temporaryToken, temporaryUserId, url.pathname + url.search);
   }
 
-  const session = getSession(request, context);
   if (session && !isAuthorSession(session)) throw refused(context, url.pathname + url.search, authCopy.messages.notAuthor);
 
   const gch = safeGch(params.get('gch'));
