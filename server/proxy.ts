@@ -157,13 +157,20 @@ export function createProxy(options: ProxyOptions) {
       agent,
     });
 
-    // Time allowed for the backend to start answering.
-    const timer = setTimeout(() => {
+    // Time allowed for the backend to start answering, counted once the request body has
+    // been sent (a 50 MB upload may take longer than that to send).
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = () => {
       if (finished) return;
       log.error({ proxy: path, timeoutMs: options.timeoutMs }, 'journal backend timed out');
       upstream.destroy(new Error('upstream timeout'));
       if (!res.headersSent) res.status(504).type('application/json').send(envelope(504, '服务响应超时，请稍后再试'));
-    }, options.timeoutMs);
+    };
+    upstream.on('finish', () => {
+      timer = setTimeout(timedOut, options.timeoutMs);
+    });
+    // While the body is still being sent, a connection that stays silent that long is dead.
+    upstream.setTimeout(options.timeoutMs, timedOut);
 
     let received = 0;
     req.on('data', (chunk: Buffer) => {
