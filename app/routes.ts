@@ -11,6 +11,11 @@ export default [
   route('qrcode.svg', 'routes/resources/qrcode.ts'),
   route('journal/detail/cite', 'routes/journal/cite.ts'),
   // -- resources: sitemap, robots, feeds --
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('sitemap/:file', 'routes/resources/sitemap-part.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+  route('rss/news.xml', 'routes/resources/rss-news.ts'),
+  route('rss/articles.xml', 'routes/resources/rss-articles.ts'),
   // -- resources: sign-in (captcha image, SMS) --
   route('captcha.svg', 'routes/auth/captcha.ts'),
   route('captcha/key', 'routes/auth/captcha-key.ts'),
@@ -34,13 +39,36 @@ export default [
     route('theme/detail', 'routes/theme/detail.tsx'),
     route('theme/detail-new', 'routes/theme/detail-new.tsx'),
     // -- public reading: about, help, legal and further pages --
+    route('aboutUs', 'routes/pages/about.tsx'),
+    route('frequentlyAskedQuestion', 'routes/pages/faq.tsx'),
+    route('userGuide', 'routes/pages/user-guide.tsx'),
+    route('userAgreement', 'routes/pages/user-agreement.tsx'),
+    route('privacyAgreement', 'routes/pages/privacy-agreement.tsx'),
+    route('openAccess', 'routes/pages/open-access.tsx'),
+    route('distinguish', 'routes/pages/distinguish.tsx'),
+    route('health', 'routes/pages/health.tsx'),
+    route('system', 'routes/pages/system.tsx'),
     // -- sign-in: default layout --
     route('findAccount', 'routes/auth/find-account.tsx'),
-    route('personal', 'routes/personal/index.tsx'),
+    // -- manuscripts: submission and tracking --
+    route('upload', 'routes/upload/index.tsx'),
+    route('upload/info', 'routes/upload/info.tsx'),
+    route('upload/confirm', 'routes/upload/confirm.tsx'),
+    route('upload/result', 'routes/upload/result.tsx'),
 
     // Unknown URLs: 404 with the 404 page inside the default layout.
     route('*', 'routes/not-found.tsx'),
   ]),
   // -- sign-in: no-footer layout (/login) --
-  layout('routes/layouts/no-footer.tsx', [route('login', 'routes/auth/login.tsx')]),
+  layout('routes/layouts/no-footer.tsx', [
+    route('login', 'routes/auth/login.tsx'),
+    // -- personal centre (issue 6): no footer, wide header --
+    route('personal', 'routes/personal/layout.tsx', [
+      index('routes/personal/home.tsx'),
+      route('index', 'routes/personal/index.tsx'),
+      route('histroy', 'routes/personal/histroy.tsx'),
+      route('message', 'routes/personal/message.tsx'),
+      route('message/retraction', 'routes/personal/retraction.ts'),
+    ]),
+  ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../client.server';
+import { pageSchema, type Page } from '../envelope';
+
+/**
+ * Manuscript submission and tracking (spec §7, `/manage/author/paper/`, `/manage/journal/*`,
+ * `/manage/platform/*`). Field names as in docs/backend-contract.md.
+ */
+
+const AUTHOR = '/manage/author/paper';
+
+export const storedFileSchema = z.object({
+  hash: z.string(),
+  fileName: z.string(),
+  fileType: z.string().nullish(),
+  contentType: z.string().nullish(),
+  size: z.number().nullish(),
+  downloadUrl: z.string(),
+  previewUrl: z.string().nullish(),
+});
+export type StoredFile = z.infer<typeof storedFileSchema>;
+
+export const manuscriptAuthorSchema = z.object({
+  name: z.string(),
+  institution: z.string().nullish(),
+  email: z.string().nullish(),
+  mobile: z.string().nullish(),
+  corresponding: z.boolean().nullish(),
+});
+
+export const manuscriptFileSchema = storedFileSchema.partial({ downloadUrl: true }).extend({
+  id: z.number().nullish(),
+  kind: z.string().nullish(),
+  kindName: z.string().nullish(),
+  version: z.number().nullish(),
+  createTime: z.string().nullish(),
+});
+
+const actionsSchema = z.object({
+  canEdit: z.boolean().default(false),
+  canSubmit: z.boolean().default(false),
+  canRevise: z.boolean().default(false),
+  canRetract: z.boolean().default(false),
+  canCheckProof: z.boolean().default(false),
+  canPay: z.boolean().default(false),
+  canDownloadOffer: z.boolean().default(false),
+});
+
+export const manuscriptSummarySchema = z.object({
+  id: z.number(),
+  manuscriptNo: z.string().nullish(),
+  title: z.string().default(''),
+  journalId: z.number(),
+  journalName: z.string().nullish(),
+  gch: z.string().nullish(),
+  columnId: z.number().nullish(),
+  columnName: z.string().nullish(),
+  status: z.string(),
+  statusName: z.string(),
+  authorsText: z.string().nullish(),
+  submitTime: z.string().nullish(),
+  createTime: z.string().nullish(),
+  updateTime: z.string().nullish(),
+  unreadMessages: z.number().default(0),
+  actions: actionsSchema,
+});
+export type ManuscriptSummary = z.infer<typeof manuscriptSummarySchema>;
+
+export const manuscriptDetailSchema = manuscriptSummarySchema.extend({
+  titleEn: z.string().nullish(),
+  abstract: z.string().nullish(),
+  keywords: z.array(z.string()).default([]),
+  fund: z.string().nullish(),
+  paperType: z.string().nullish(),
+  remark: z.string().nullish(),
+  retractReason: z.string().nullish(),
+  authors: z.array(manuscriptAuthorSchema).default([]),
+  files: z.array(manuscriptFileSchema).default([]),
+});
+export type ManuscriptDetail = z.infer<typeof manuscriptDetailSchema>;
+
+export const uploadAnswerSchema = manuscriptDetailSchema.extend({ paperId: z.number(), file: storedFileSchema.nullish() });
+
+interface JournalRef {
+  journalId?: number;
+  gch?: string;
+}
+
+export const whetherJournalBeUploaded = defineEndpoint<JournalRef, { journalId: number; gch: string; name: string; canUpload: boolean; message: string }>(
+  'POST',
+  `${AUTHOR}/getWhetherJournalBeUploaded`,
+  z.object({ journalId: z.number(), gch: z.string(), name: z.string(), canUpload: z.boolean(), message: z.string() }),
+);
+
+export const parallelSubmissionRestriction = defineEndpoint<JournalRef & { title?: string }, { allowed: boolean; limit: number; inProgress: number; message: string }>(
+  'POST',
+  `${AUTHOR}/parallelSubmissionRestriction`,
+  z.object({ allowed: z.boolean(), limit: z.number(), inProgress: z.number(), message: z.string() }),
+);
+
+export const isOpenUploadVerification = defineEndpoint<void, { open: boolean }>('POST', `${AUTHOR}/getIsOpenUploadVerification`, z.object({ open: z.boolean() }));
+
+export const submissionPremiseSchema = z.object({
+  journalId: z.number(),
+  gch: z.string(),
+  name: z.string(),
+  canUpload: z.boolean(),
+  notice: z.string().default(''),
+  agreements: z.array(z.object({ type: z.string(), title: z.string(), content: z.string() })).default([]),
+  requirements: z.object({ fileTypes: z.array(z.string()).default([]), maxSizeMb: z.number().default(50) }).nullish(),
+  templates: z.array(z.object({ type: z.number(), name: z.string() })).default([]),
+});
+export type SubmissionPremise = z.infer<typeof submissionPremiseSchema>;
+
+export const submissionPremiseByGch = defineEndpoint<{ gch: string }, SubmissionPremise>('POST', '/manage/journal/journal/getSubmissionPremiseByGch', submissionPremiseSchema);
+
+export const templateSchema = storedFileSchema.extend({ type: z.number(), name: z.string() });
+export const attachmentsByType = defineEndpoint<void, z.infer<typeof templateSchema>[]>('POST', '/manage/platform/fileTemplate/getAttachmentByType', z.array(templateSchema));
+
+export const columnOptionSchema = z.object({ id: z.number(), name: z.string() });
+export const columnsByPartId = defineEndpoint<{ partId: number }, { id: number; name: string }[]>('POST', '/manage/journal/column/getColumnByPartId', z.array(columnOptionSchema));
+
+export const paperInfoSchema = z.object({
+  title: z.string().default(''),
+  titleEn: z.string().nullish(),
+  abstract: z.string().default(''),
+  keywords: z.array(z.string()).default([]),
+  authors: z.array(z.object({ name: z.string(), institution: z.string().nullish() })).default([]),
+  fund: z.string().nullish(),
+});
+export const analysisPaperInfo = defineEndpoint<{ id: number }, z.infer<typeof paperInfoSchema>>('POST', `${AUTHOR}/analysisPaperInfo`, paperInfoSchema);
+
+export const paperEditInfoSchema = manuscriptDetailSchema.extend({ editable: z.boolean(), columns: z.array(columnOptionSchema).default([]), paperTypes: z.array(z.string()).default([]) });
+export type PaperEditInfo = z.infer<typeof paperEditInfoSchema>;
+export const showPaperEditInfo = defineEndpoint<{ id: number }, PaperEditInfo>('POST', `${AUTHOR}/showPaperEditInfo`, paperEditInfoSchema);
+
+export interface ManuscriptFields {
+  title?: string;
+  titleEn?: string;
+  abstract?: string;
+  keywords?: string[];
+  fund?: string;
+  paperType?: string;
+  columnId?: number;
+  authors?: { name: string; institution: string; email?: string; mobile?: string; corresponding: boolean }[];
+  remark?: string;
+}
+
+export const manuscriptContentModification = defineEndpoint<ManuscriptFields & { id: number }, ManuscriptDetail>('POST', `${AUTHOR}/manuscriptContentModification`, manuscriptDetailSchema);
+
+export const confirmUpload = defineEndpoint<
+  ManuscriptFields & { paperId: number; idempotencyKey: string; agreement: boolean; uuid?: string; captcha?: string },
+  ManuscriptDetail
+>('POST', `${AUTHOR}/authorManuscriptConfirmUpload`, manuscriptDetailSchema);
+
+export const paperList = defineEndpoint<{ status?: string; keyword?: string; current?: number; size?: number }, Page<ManuscriptSummary> & { statusCounts?: Record<string, number> | null }>(
+  'POST',
+  `${AUTHOR}/list`,
+  pageSchema(manuscriptSummarySchema).extend({ statusCounts: z.record(z.string(), z.number()).nullish() }),
+);
+
+export const paperShow = defineEndpoint<{ id: number }, ManuscriptDetail>('POST', `${AUTHOR}/show`, manuscriptDetailSchema);
+
+export const workFlowSchema = z.object({
+  paperId: z.number(),
+  status: z.string(),
+  statusName: z.string(),
+  steps: z.array(z.object({ stage: z.string(), name: z.string(), state: z.string(), time: z.string().nullish() })).default([]),
+  events: z.array(z.object({ id: z.number(), stage: z.string().nullish(), stageName: z.string().nullish(), note: z.string().nullish(), operator: z.string().nullish(), createTime: z.string().nullish() })).default([]),
+});
+export const paperWorkFlow = defineEndpoint<{ id: number }, z.infer<typeof workFlowSchema>>('POST', `${AUTHOR}/getPaperWorkFlow`, workFlowSchema);
+
+export const verifyMessages = defineEndpoint<{ id: number; current?: number; size?: number }, Page<{ id: number; stageName?: string | null; sender?: string | null; content: string; createTime?: string | null }>>(
+  'POST',
+  '/manage/author/paperVerifyMessage/getPaperVerifyMessage',
+  pageSchema(z.object({ id: z.number(), stageName: z.string().nullish(), sender: z.string().nullish(), content: z.string(), createTime: z.string().nullish() })),
+);
+
+export const applyForRetraction = defineEndpoint<{ id: number; reason: string }, ManuscriptDetail>('POST', `${AUTHOR}/applyForRetraction`, manuscriptDetailSchema);
+export const generateOffer = defineEndpoint<{ id: number }, unknown>('POST', `${AUTHOR}/generateOffer`, z.unknown());
+
+/** Raw paths (multipart upload, streamed downloads). */
+export const MANUSCRIPT_UPLOAD_PATH = `${AUTHOR}/authorManuscriptUpload`;
+export const SUBMIT_CHANGES_PATH = `${AUTHOR}/submitChanges`;

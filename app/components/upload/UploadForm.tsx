@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { upload as copy } from '~/copy/upload';
+import classes from '~/routes/upload/upload.module.css';
+
+const ALLOWED = /\.(docx?|pdf)$/i;
+const UPLOAD_URL = '/manage/author/paper/authorManuscriptUpload';
+
+interface Props {
+  gch: string;
+  maxSizeMb: number;
+  error?: string;
+  /** Replace the file of an existing draft. */
+  paperId?: number;
+}
+
+/**
+ * Step 1. Without JavaScript: a multipart form posted to the page's action, which streams
+ * it to the backend. With JavaScript: the same form sent with XHR through the BFF proxy,
+ * showing the upload progress; the backend's answer (type by content, size) decides.
+ */
+export function UploadForm({ gch, maxSizeMb, error, paperId }: Props) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const shown = clientError ?? error;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
+    if (!file) {
+      event.preventDefault();
+      setClientError(copy.file.required);
+      return;
+    }
+    if (!ALLOWED.test(file.name)) {
+      event.preventDefault();
+      setClientError(copy.file.wrongType);
+      return;
+    }
+    if (file.size > maxSizeMb * 1024 * 1024) {
+      event.preventDefault();
+      setClientError(copy.file.tooLarge(maxSizeMb));
+      return;
+    }
+    if (typeof XMLHttpRequest === 'undefined') return;
+    event.preventDefault();
+    setClientError(null);
+    setProgress(0);
+    const body = new FormData();
+    body.set('gch', gch);
+    if (paperId) body.set('paperId', String(paperId));
+    body.set('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', UPLOAD_URL);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => {
+      setProgress(null);
+      setClientError('网络异常，上传未完成，请重试');
+    };
+    xhr.onload = () => {
+      setProgress(null);
+      let answer: { success?: boolean; message?: string; entity?: { paperId?: number } } = {};
+      try {
+        answer = JSON.parse(xhr.responseText) as typeof answer;
+      } catch {
+        // not JSON: the generic message below
+      }
+      if (xhr.status === 403) {
+        window.location.reload();
+        return;
+      }
+      if (answer.success && answer.entity?.paperId) {
+        void navigate(`/upload/info?paperId=${answer.entity.paperId}`);
+        return;
+      }
+      setClientError(answer.message || (xhr.status === 413 ? copy.file.tooLarge(maxSizeMb) : '上传失败，请重试'));
+    };
+    xhr.send(body);
+  }
+
+  return (
+    <form method="post" encType="multipart/form-data" action={`/upload?redirectGch=${encodeURIComponent(gch)}`} onSubmit={onSubmit}>
+      <input type="hidden" name="gch" value={gch} />
+      {paperId ? <input type="hidden" name="paperId" value={paperId} /> : null}
+      <div className={classes.field}>
+        <label htmlFor={`${id}-file`}>{copy.file.label}</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          name="file"
+          required
+          accept=".doc,.docx,.pdf,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+          onChange={() => setClientError(null)}
+        />
+        <span id={`${id}-hint`} className={classes.hint}>
+          {copy.file.hint(maxSizeMb)}
+        </span>
+        {shown && (
+          <p id={`${id}-error`} className={classes.error} role="alert">
+            {shown}
+          </p>
+        )}
+      </div>
+      {!paperId && (
+        <label className={classes.check}>
+          <input type="checkbox" name="accept" required />
+          <span>{copy.premise.accept}</span>
+        </label>
+      )}
+      {progress !== null && (
+        <div role="status" aria-live="polite">
+          <progress className={classes.progress} max={100} value={progress} aria-label={copy.file.uploading} />
+          <span className={classes.hint}>{copy.file.progress(progress)}</span>
+        </div>
+      )}
+      <div className={classes.actions}>
+        <button type="submit" className={classes.button} disabled={progress !== null}>
+          {progress !== null ? copy.file.uploading : copy.file.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

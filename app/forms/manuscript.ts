@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * Step 2 of a submission (稿件信息): rules and Chinese messages. The same limits as the
+ * backend's confirm call (title 5-100, abstract 50-1000, 3-8 keywords). conform turns empty
+ * fields into `undefined`, so "required" is the missing-value message.
+ */
+
+export const manuscriptMessages = {
+  titleRequired: '请输入中文标题',
+  titleLength: '中文标题应为5-100个字符',
+  titleEnLength: '英文标题不能超过300个字符',
+  abstractRequired: '请输入中文摘要',
+  abstractLength: '中文摘要应为50-1000个字符',
+  keywordsRequired: '请输入关键词',
+  keywordsCount: '关键词应为3-8个，用“；”分隔',
+  columnRequired: '请选择栏目',
+  fundLength: '基金项目不能超过300个字符',
+  remarkLength: '给编辑部的留言不能超过500个字符',
+  authorsRequired: '请至少填写一位作者',
+  authorNameRequired: '请输入作者姓名',
+  institutionRequired: '请输入作者单位',
+  emailInvalid: '请输入正确的邮箱地址',
+  mobileInvalid: '请输入完整、正确的手机号',
+  correspondingRequired: '请指定一位通讯作者',
+  correspondingContact: '通讯作者须填写邮箱和手机号',
+} as const;
+
+/** Splits keywords typed with Chinese or ASCII semicolons or commas. */
+export function splitKeywords(value: string): string[] {
+  return value
+    .split(/[；;，,]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
+export const authorSchema = z.object({
+  name: z.string({ error: manuscriptMessages.authorNameRequired }).trim().min(1, manuscriptMessages.authorNameRequired).max(50),
+  institution: z.string({ error: manuscriptMessages.institutionRequired }).trim().min(1, manuscriptMessages.institutionRequired).max(200),
+  email: z.email({ error: manuscriptMessages.emailInvalid }).max(100, manuscriptMessages.emailInvalid).optional(),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^1[3-9]\d{9}$/, manuscriptMessages.mobileInvalid)
+    .optional(),
+  corresponding: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+});
+
+export const manuscriptInfoSchema = z
+  .object({
+    title: z.string({ error: manuscriptMessages.titleRequired }).trim().min(5, manuscriptMessages.titleLength).max(100, manuscriptMessages.titleLength),
+    titleEn: z.string().trim().max(300, manuscriptMessages.titleEnLength).optional(),
+    abstract: z.string({ error: manuscriptMessages.abstractRequired }).trim().min(50, manuscriptMessages.abstractLength).max(1000, manuscriptMessages.abstractLength),
+    keywords: z
+      .string({ error: manuscriptMessages.keywordsRequired })
+      .transform(splitKeywords)
+      .refine((list) => list.length >= 3 && list.length <= 8, manuscriptMessages.keywordsCount),
+    columnId: z.coerce.number({ error: manuscriptMessages.columnRequired }).int().positive(manuscriptMessages.columnRequired),
+    paperType: z.string().optional(),
+    fund: z.string().trim().max(300, manuscriptMessages.fundLength).optional(),
+    remark: z.string().trim().max(500, manuscriptMessages.remarkLength).optional(),
+    authors: z.array(authorSchema, { error: manuscriptMessages.authorsRequired }).min(1, manuscriptMessages.authorsRequired).max(10, '作者不能超过10位'),
+  })
+  .superRefine((value, ctx) => {
+    const corresponding = value.authors.findIndex((a) => a.corresponding);
+    if (corresponding < 0) {
+      ctx.addIssue({ code: 'custom', path: ['authors'], message: manuscriptMessages.correspondingRequired });
+    } else {
+      const author = value.authors[corresponding];
+      if (!author?.email) ctx.addIssue({ code: 'custom', path: ['authors', corresponding, 'email'], message: manuscriptMessages.correspondingContact });
+      if (!author?.mobile) ctx.addIssue({ code: 'custom', path: ['authors', corresponding, 'mobile'], message: manuscriptMessages.correspondingContact });
+    }
+  });
+
+export type ManuscriptInfo = z.output<typeof manuscriptInfoSchema>;
+
+/** A lenient version for "save draft": every field may still be empty or incomplete. */
+export const draftSchema = z.object({
+  title: z.string().trim().max(100, manuscriptMessages.titleLength).optional(),
+  titleEn: z.string().trim().max(300, manuscriptMessages.titleEnLength).optional(),
+  abstract: z.string().trim().max(1000, manuscriptMessages.abstractLength).optional(),
+  keywords: z.string().transform(splitKeywords).optional(),
+  columnId: z.coerce.number().int().positive().optional(),
+  paperType: z.string().optional(),
+  fund: z.string().trim().max(300, manuscriptMessages.fundLength).optional(),
+  remark: z.string().trim().max(500, manuscriptMessages.remarkLength).optional(),
+});
+
+/** Form fields → the object the schemas read: `authors[i].name` …, `corresponding` = the index of the corresponding author. */
+export function manuscriptFormValues(formData: FormData) {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  };
+  const corresponding = text('corresponding');
+  const authors: Record<string, string | undefined>[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    if (!formData.has(`authors[${i}].name`)) continue;
+    authors.push({
+      name: text(`authors[${i}].name`),
+      institution: text(`authors[${i}].institution`),
+      email: text(`authors[${i}].email`),
+      mobile: text(`authors[${i}].mobile`),
+      corresponding: corresponding === String(i) ? 'on' : undefined,
+    });
+  }
+  return {
+    title: text('title'),
+    titleEn: text('titleEn'),
+    abstract: text('abstract'),
+    keywords: text('keywords'),
+    columnId: text('columnId'),
+    paperType: text('paperType'),
+    fund: text('fund'),
+    remark: text('remark'),
+    authors,
+  };
+}
+
+export type ManuscriptFormValues = ReturnType<typeof manuscriptFormValues>;
+
+/** zod issues → `{ 'authors.0.email': message }`, the first message of each field. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    out[key] ??= issue.message;
+  }
+  return out;
+}

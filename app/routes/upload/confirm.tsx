@@ -1,0 +1,139 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { confirmUpload, isOpenUploadVerification } from '~/backend/endpoints/manuscripts.server';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { Steps } from '~/components/upload/Steps';
+import { upload as copy } from '~/copy/upload';
+import { manuscriptInfoSchema } from '~/forms/manuscript';
+import { pageMeta } from '~/lib/meta';
+import { requireAuthor } from '~/session/guard.server';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/confirm';
+import { draftValues, loadDraft, paperIdFrom } from './draft.server';
+import classes from './upload.module.css';
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: copy.confirm.title, noindex: true });
+
+/** Last check of everything, with the captcha when upload verification is on. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAuthor(request, context);
+  const id = paperIdFrom(request);
+  const draft = await loadDraft(request, context, id);
+  if (draft.status !== 'draft') throw redirect(`/upload/result?paperId=${id}`);
+  const verification = await backendFor(request, context).call(isOpenUploadVerification);
+  return {
+    draft,
+    captcha: verification.open ? { uuid: crypto.randomUUID() } : null,
+    // One key per rendered form: a double click or a resubmitted form creates one manuscript.
+    idempotencyKey: `${id}-${crypto.randomUUID()}`,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAuthor(request, context);
+  const id = paperIdFrom(request);
+  const formData = await request.formData();
+  const backend = backendFor(request, context);
+  const idempotencyKey = String(formData.get('idempotencyKey') ?? '');
+  const draft = await loadDraft(request, context, id);
+  const strict = manuscriptInfoSchema.safeParse(draftValues(draft));
+  if (draft.status === 'draft' && !strict.success) throw redirect(`/upload/info?paperId=${id}`);
+  try {
+    const done = await backend.call(confirmUpload, {
+      paperId: id,
+      idempotencyKey,
+      agreement: formData.get('agreement') === 'on',
+      uuid: String(formData.get('uuid') ?? '') || undefined,
+      captcha: String(formData.get('captcha') ?? '').trim() || undefined,
+      ...(strict.success
+        ? {
+            title: strict.data.title,
+            titleEn: strict.data.titleEn,
+            abstract: strict.data.abstract,
+            keywords: strict.data.keywords,
+            columnId: strict.data.columnId,
+            paperType: strict.data.paperType,
+            fund: strict.data.fund,
+            remark: strict.data.remark,
+            authors: strict.data.authors,
+          }
+        : {}),
+    });
+    throw redirect(`/upload/result?paperId=${done.id}`);
+  } catch (error) {
+    if (error instanceof BackendEnvelopeError) {
+      return data({ error: error.backendMessage, captcha: { uuid: crypto.randomUUID() } }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function UploadConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { draft } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const captcha = actionData?.captcha && loaderData.captcha ? actionData.captcha : loaderData.captcha;
+  const rows: [string, string][] = [
+    [copy.labels.journal, draft.journalName ?? ''],
+    [copy.info.fields.title, draft.title],
+    [copy.info.fields.titleEn, draft.titleEn || copy.labels.none],
+    [copy.info.fields.abstract, draft.abstract ?? ''],
+    [copy.info.fields.keywords, draft.keywords.join('；')],
+    [copy.info.fields.columnId, draft.columnName ?? ''],
+    [copy.info.fields.paperType, draft.paperType ?? ''],
+    [copy.info.fields.fund, draft.fund || copy.labels.none],
+    [
+      copy.labels.authors,
+      draft.authors.map((a) => `${a.name}（${a.institution ?? ''}）${a.corresponding ? `，${copy.info.authors.corresponding}：${a.email ?? ''} ${a.mobile ?? ''}` : ''}`).join('\n'),
+    ],
+    [copy.labels.file, draft.files.filter((f) => f.kind === 'original').at(-1)?.fileName ?? ''],
+  ];
+  return (
+    <main id="main" className={`page-container ${classes.page}`}>
+      <h1>{copy.confirm.title}</h1>
+      <Steps current={2} />
+      {actionData?.error && (
+        <div className={classes.alert} role="alert">
+          <p>{copy.confirm.failed}</p>
+          <p>{actionData.error}</p>
+        </div>
+      )}
+      <section className={classes.section}>
+        <p>{copy.confirm.intro}</p>
+        <dl className={classes.dl}>
+          {rows.map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <Form method="post" action={`/upload/confirm?paperId=${draft.id}`} className={classes.section}>
+        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        {captcha && (
+          <div className={classes.field}>
+            <input type="hidden" name="uuid" value={captcha.uuid} />
+            <label htmlFor="captcha">{copy.confirm.captcha}</label>
+            <img src={`/manage/author/paper/calculateCaptcha?uuid=${captcha.uuid}`} alt={copy.confirm.captchaHint} width={120} height={40} />
+            <input id="captcha" name="captcha" type="text" inputMode="numeric" autoComplete="off" required aria-describedby="captcha-hint" />
+            <span id="captcha-hint" className={classes.hint}>
+              {copy.confirm.captchaHint}
+            </span>
+          </div>
+        )}
+        <label className={classes.check}>
+          <input type="checkbox" name="agreement" required />
+          <span>{copy.premise.accept}</span>
+        </label>
+        <div className={classes.actions}>
+          <Link to={`/upload/info?paperId=${draft.id}`} className={classes.secondary}>
+            {copy.confirm.edit}
+          </Link>
+          <button type="submit" className={classes.button} disabled={busy}>
+            {busy ? copy.confirm.submitting : copy.confirm.submit}
+          </button>
+        </div>
+      </Form>
+    </main>
+  );
+}

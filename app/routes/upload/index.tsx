@@ -1,0 +1,164 @@
+import { data, Link, redirect } from 'react-router';
+import { journalList } from '~/backend/endpoints/journals.server';
+import {
+  MANUSCRIPT_UPLOAD_PATH,
+  attachmentsByType,
+  paperList,
+  parallelSubmissionRestriction,
+  submissionPremiseByGch,
+  uploadAnswerSchema,
+  whetherJournalBeUploaded,
+} from '~/backend/endpoints/manuscripts.server';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { streamUpload } from '~/backend/raw.server';
+import { Steps } from '~/components/upload/Steps';
+import { UploadForm } from '~/components/upload/UploadForm';
+import { upload as copy } from '~/copy/upload';
+import { pageMeta } from '~/lib/meta';
+import { requireAuthor } from '~/session/guard.server';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/index';
+import classes from './upload.module.css';
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  pageMeta({ title: loaderData && 'premise' in loaderData && loaderData.premise ? `${copy.title} - ${loaderData.premise.name}` : copy.title, noindex: true });
+
+/**
+ * /upload?redirectGch=GCH: the journal's submission premise, templates and refusals, and
+ * step 1 (the manuscript file). Without a journal: the picker over the contribution journals.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAuthor(request, context);
+  const backend = backendFor(request, context);
+  const gch = new URL(request.url).searchParams.get('redirectGch')?.trim();
+  const drafts = backend.call(paperList, { status: 'draft', current: 1, size: 20 }).then((page) => page.records);
+  if (!gch) {
+    const journals = (await backend.call(journalList)).filter((j) => j.acceptsContribution);
+    return { kind: 'picker' as const, journals, drafts: await drafts };
+  }
+  let premise;
+  try {
+    premise = await backend.call(submissionPremiseByGch, { gch });
+  } catch (error) {
+    if (error instanceof BackendEnvelopeError) throw data(error.backendMessage, { status: 404 });
+    throw error;
+  }
+  const [whether, parallel, templates, draftList] = await Promise.all([
+    backend.call(whetherJournalBeUploaded, { gch }),
+    backend.call(parallelSubmissionRestriction, { gch }),
+    backend.call(attachmentsByType),
+    drafts,
+  ]);
+  const refusal = !whether.canUpload ? whether.message || copy.refused.closed : !parallel.allowed ? parallel.message || copy.refused.parallel : null;
+  return {
+    kind: 'journal' as const,
+    premise,
+    refusal,
+    templates,
+    maxSizeMb: premise.requirements?.maxSizeMb ?? 50,
+    drafts: draftList.filter((d) => d.gch === premise.gch),
+  };
+}
+
+/**
+ * Step 1 without JavaScript: the multipart body is streamed to authorManuscriptUpload as
+ * it arrives (never buffered here); the backend checks type by content and size.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireAuthor(request, context);
+  const gch = new URL(request.url).searchParams.get('redirectGch')?.trim();
+  if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) {
+    return data({ error: copy.file.notMultipart }, { status: 400 });
+  }
+  const answer = await streamUpload(request, context, session.token, MANUSCRIPT_UPLOAD_PATH, { gch });
+  if (!answer.ok) {
+    return data({ error: answer.message || copy.file.notMultipart }, { status: answer.status === 413 || answer.code === 413 ? 413 : 400 });
+  }
+  const draft = uploadAnswerSchema.safeParse(answer.entity);
+  if (!draft.success) throw data('上传结果无法识别', { status: 502 });
+  throw redirect(`/upload/info?paperId=${draft.data.paperId}`);
+}
+
+export default function Upload({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className={`page-container ${classes.page}`}>
+      <h1>{loaderData.kind === 'journal' ? `${copy.title}：${loaderData.premise.name}` : copy.pickJournal.title}</h1>
+      <Steps current={0} />
+      {loaderData.drafts.length > 0 && (
+        <section className={classes.section} aria-labelledby="drafts-title">
+          <h2 id="drafts-title">{copy.drafts.title}</h2>
+          <p className={classes.hint}>{copy.drafts.intro}</p>
+          <ul className={classes.list}>
+            {loaderData.drafts.map((d) => (
+              <li key={d.id}>
+                <span>
+                  {d.title || copy.drafts.untitled}（{d.journalName}，{d.updateTime}）
+                </span>
+                <Link to={`/upload/info?paperId=${d.id}`}>{copy.drafts.continue}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {loaderData.kind === 'picker' ? (
+        <section className={classes.section}>
+          <p>{copy.pickJournal.intro}</p>
+          {loaderData.journals.length === 0 ? (
+            <p>{copy.pickJournal.none}</p>
+          ) : (
+            <ul className={classes.list}>
+              {loaderData.journals.map((j) => (
+                <li key={j.id}>
+                  <span>{j.name}</span>
+                  <Link to={`/upload?redirectGch=${encodeURIComponent(j.gch)}`}>{copy.pickJournal.submitTo}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : (
+        <>
+          {loaderData.refusal && (
+            <div className={classes.alert} role="alert">
+              <strong>{copy.refused.title}</strong>：{loaderData.refusal}
+              <div className={classes.actions}>
+                <Link to="/upload">{copy.refused.otherJournal}</Link>
+                <Link to="/">{copy.refused.backHome}</Link>
+              </div>
+            </div>
+          )}
+          <section className={classes.section} aria-labelledby="notice-title">
+            <h2 id="notice-title">{copy.premise.notice}</h2>
+            {/* The notice is the backend's own HTML (journal management), shown as given. */}
+            <div className={classes.notice} dangerouslySetInnerHTML={{ __html: loaderData.premise.notice }} />
+            {loaderData.premise.agreements.map((a) => (
+              <div key={a.type} className={classes.notice}>
+                <h3>{a.title}</h3>
+                <p>{a.content}</p>
+              </div>
+            ))}
+          </section>
+          <section className={classes.section} aria-labelledby="templates-title">
+            <h2 id="templates-title">{copy.premise.templates}</h2>
+            <ul className={classes.list}>
+              {loaderData.templates.map((t) => (
+                <li key={t.type}>
+                  <span>{t.name}</span>
+                  <a href={t.downloadUrl} download={t.fileName}>
+                    {t.fileName}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {!loaderData.refusal && (
+            <section className={classes.section} aria-labelledby="file-title">
+              <h2 id="file-title">{copy.steps[0]}</h2>
+              <UploadForm gch={loaderData.premise.gch} maxSizeMb={loaderData.maxSizeMb} error={actionData?.error} />
+            </section>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,121 @@
+import { buildDocx } from '../../server/sandbox/docx';
+import { E2E } from './env';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Issue 5: submission, with and without JavaScript. Each project submits to its own
+ * journal so the parallel-submission limit (5 in review per journal) is not reached.
+ */
+
+const TITLE = '数据跨境流动的法律规制路径研究';
+const ABSTRACT =
+  '本文以数据跨境流动为研究对象，梳理我国数据出境安全评估、标准合同与认证三种路径的制度构造，比较域外立法经验，提出分类分级、风险导向的规制框架，并讨论其在实践中的适用边界与完善建议。';
+
+function manuscriptDocx(title: string) {
+  return buildDocx([
+    { text: title, bold: true, size: 32, center: true },
+    'Legal Regulation of Cross-border Data Flows',
+    '作者：王五（某大学法学院）；赵六（某研究院）',
+    `摘要：${ABSTRACT}`,
+    '关键词：数据跨境；安全评估；标准合同',
+    '基金项目：国家社会科学基金项目（23BFX001）',
+    '一、引言',
+    '正文内容。'.repeat(50),
+  ]);
+}
+
+const journalFor = (projectName: string) => (projectName === 'js' ? 'SZFZ' : 'SJFX');
+
+/** The answer of the arithmetic captcha, once the page has loaded its image. */
+async function captchaAnswer(uuid: string): Promise<string> {
+  let answer = '';
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${E2E.sandboxUrl}/__sandbox/captcha?uuid=${encodeURIComponent(uuid)}`);
+      if (!res.ok) return '';
+      const body = (await res.json()) as { entity?: { text?: string } };
+      answer = body.entity?.text ?? '';
+      return answer;
+    })
+    .not.toBe('');
+  return answer;
+}
+
+test.describe('submission', () => {
+  test('the journal page shows the premise and templates and refuses a closed journal', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/upload?redirectGch=SJFX');
+    await expect(page.getByRole('heading', { name: '投稿须知', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /投稿模板/ })).toBeVisible();
+    await expect(page.getByLabel('稿件文件')).toBeVisible();
+
+    await page.goto('/upload?redirectGch=WLXX');
+    await expect(page.getByRole('alert')).toContainText('暂不接收在线投稿');
+    await expect(page.getByLabel('稿件文件')).toHaveCount(0);
+  });
+
+  test('a PDF named .docx is refused with a Chinese message', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/upload?redirectGch=SJFX');
+    await page.getByLabel('稿件文件').setInputFiles({ name: '论文.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('%PDF-1.4\n%fake\n1 0 obj<<>>endobj\n') });
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByRole('button', { name: '上传稿件' }).click();
+    await expect(page.getByRole('alert')).toContainText('文件内容与扩展名不符');
+  });
+
+  test('submit a .docx: pre-filled from the file, reload in the middle, confirm', async ({ page, context }, testInfo) => {
+    await signIn(context);
+    const gch = journalFor(testInfo.project.name);
+    const title = `${TITLE}（${testInfo.project.name}）`;
+    await page.goto(`/upload?redirectGch=${gch}`);
+    await page.getByLabel('稿件文件').setInputFiles({ name: '数据跨境.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: manuscriptDocx(title) });
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByRole('button', { name: '上传稿件' }).click();
+
+    await expect(page).toHaveURL(/\/upload\/info\?paperId=\d+/);
+    await expect(page.getByLabel('中文标题')).toHaveValue(title);
+    await expect(page.getByLabel('中文摘要')).toHaveValue(ABSTRACT);
+    await expect(page.getByLabel('关键词')).toHaveValue('数据跨境；安全评估；标准合同');
+
+    // Type something, save the draft, reload: nothing is lost.
+    await page.getByLabel('栏目').selectOption({ index: 1 });
+    await page.getByLabel('邮箱').last().fill('zhaoliu@example.com');
+    await page.getByLabel('手机号').last().fill('13800000066');
+    await page.getByRole('button', { name: '保存草稿' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '稿件信息已保存' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('手机号').last()).toHaveValue('13800000066');
+    await expect(page.getByLabel('中文标题')).toHaveValue(title);
+
+    await page.getByRole('button', { name: '下一步：确认投稿' }).click();
+    await expect(page).toHaveURL(/\/upload\/confirm\?paperId=\d+/);
+    await expect(page.getByText(title)).toBeVisible();
+    const uuid = await page.locator('input[name="uuid"]').inputValue();
+    await page.getByLabel('验证码').fill(await captchaAnswer(uuid));
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByRole('button', { name: '确认投稿' }).click();
+
+    await expect(page).toHaveURL(/\/upload\/result\?paperId=\d+/);
+    await expect(page.getByRole('heading', { name: '投稿成功' })).toBeVisible();
+    await expect(page.getByTestId('manuscript-no')).not.toBeEmpty();
+  });
+
+  test('a wrong captcha keeps everything and says why', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/upload?redirectGch=SJFX');
+    await page.getByLabel('稿件文件').setInputFiles({ name: 'draft.docx', mimeType: 'application/octet-stream', buffer: manuscriptDocx('验证码错误时的草稿保存测试') });
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByRole('button', { name: '上传稿件' }).click();
+    await expect(page).toHaveURL(/\/upload\/info/);
+    await page.getByLabel('栏目').selectOption({ index: 1 });
+    await page.getByLabel('邮箱').last().fill('zhaoliu@example.com');
+    await page.getByLabel('手机号').last().fill('13800000066');
+    await page.getByRole('button', { name: '下一步：确认投稿' }).click();
+    await expect(page).toHaveURL(/\/upload\/confirm/);
+    await page.getByLabel('验证码').fill('999');
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByRole('button', { name: '确认投稿' }).click();
+    await expect(page.getByRole('alert')).toContainText('验证码错误或已过期');
+    await expect(page.getByText('验证码错误时的草稿保存测试')).toBeVisible();
+  });
+});
