@@ -1,8 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import type { Flash } from '~/lib/flash';
-import { useHydrated } from './hooks';
-import classes from './login.module.css';
+import { useHydrated } from './use-hydrated';
+import classes from './FlashToast.module.css';
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } as const;
 
@@ -16,7 +15,10 @@ export function FlashToast({ flash }: { flash: Flash | null }) {
   useEffect(() => {
     if (!flash || shown.current === flash.id) return;
     shown.current = flash.id;
-    notifications.show({ id: flash.id, message: flash.message, color: COLORS[flash.tone], autoClose: flash.durationMs });
+    // Like the toaster itself (root.tsx), the notifications store loads after hydration.
+    void import('@mantine/notifications').then(({ notifications }) =>
+      notifications.show({ id: flash.id, message: flash.message, color: COLORS[flash.tone], autoClose: flash.durationMs }),
+    );
   }, [flash]);
   if (!flash || hydrated) return null;
   return (

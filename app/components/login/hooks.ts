@@ -1,17 +1,8 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { USERNAME_PATTERN } from '~/forms/auth';
 import type { SignInActionData } from './types';
 
-const noSubscription = () => () => {};
-
-/** false while the server renders and the browser hydrates; true once JavaScript runs the page. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated } from './use-hydrated';
 
 /**
  * Seconds left before the SMS button may be used again. Starts from the server's figure

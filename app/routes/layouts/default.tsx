@@ -2,7 +2,7 @@ import { Outlet, useMatches, useRouteLoaderData } from 'react-router';
 import { FloatingPanel, type FloatingPanelProps } from '~/components/layout/FloatingPanel';
 import { SiteFooter } from '~/components/layout/SiteFooter';
 import { SiteHeader } from '~/components/layout/SiteHeader';
-import { LoginPopup } from '~/components/login/LoginPopup';
+import { LoginPopupSlot, loadLoginPopupModule } from '~/components/login/LoginPopupSlot';
 import { data } from 'react-router';
 import { loadLoginPopup } from '~/routes/auth/login.server';
 import type { Route } from './+types/default';
@@ -21,6 +21,7 @@ export interface ShareHandle {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const loginPopup = await loadLoginPopup(request, context);
+  if (loginPopup) await loadLoginPopupModule();
   return data({ loginPopup }, loginPopup ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
 }
 
@@ -44,7 +45,7 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <FloatingPanel notice={root?.notice ?? null} share={share} />
       <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
-      {loaderData.loginPopup ? <LoginPopup data={loaderData.loginPopup} /> : null}
+      {loaderData.loginPopup ? <LoginPopupSlot data={loaderData.loginPopup} /> : null}
     </div>
   );
 }
