@@ -6,7 +6,7 @@ import { bindMobileSchema, loginSchema, messages, registerSchema, resetSchema, w
 import { useNonce } from '~/lib/nonce';
 import { loginActionHref, pageContext, popupContext, withLoginMode, type LoginMode } from '~/session/login-url';
 import { AgreementField, CaptchaField, DefaultSubmit, FormMessages, SmsCodeField, SubmitButton, TextField, useSignInForm } from './fields';
-import { useCaptchaKey, useUsernameAvailability } from './hooks';
+import { useCaptchaKey, useUsernameAvailability, type CaptchaState } from './hooks';
 import type { LoginPanelData, SignInActionData } from './types';
 import classes from './login.module.css';
 
@@ -82,6 +82,35 @@ function Honeypot() {
   return <HoneypotInputs label="请勿填写此项" nonce={useNonce()} />;
 }
 
+type FieldsOf = ReturnType<typeof useSignInForm>['fields'];
+
+/** Mobile, image captcha and SMS code: the start of every form that sends a code. */
+function MobileCodeFields({ fields, captcha, answer, busy, codeField = 'verificationCode' }: {
+  fields: FieldsOf;
+  captcha: CaptchaState;
+  answer?: SignInActionData;
+  busy: boolean;
+  codeField?: 'verificationCode' | 'code';
+}) {
+  return (
+    <>
+      <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" autoFocus />
+      <CaptchaField meta={fields.captcha} captcha={captcha} />
+      <SmsCodeField meta={fields[codeField]} answer={answer} busy={busy} />
+    </>
+  );
+}
+
+/** A new password and its confirmation (register, reset). */
+function NewPasswordFields({ fields, label }: { fields: FieldsOf; label: string }) {
+  return (
+    <>
+      <TextField meta={fields.password} label={label} type="password" placeholder={copy.placeholders.newPassword} autoComplete="new-password" />
+      <TextField meta={fields.confirmPassword} label={copy.fields.confirmPassword} type="password" placeholder={copy.placeholders.confirmPassword} autoComplete="new-password" />
+    </>
+  );
+}
+
 /** Spec §4 Login: username, password, the image captcha once the backend answers 505, the agreement. */
 function AccountLoginForm(props: FormProps) {
   const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-userLogin', schema: loginSchema, ...props });
@@ -138,9 +167,7 @@ function RegisterForm(props: FormProps) {
         <DefaultSubmit />
         <Honeypot />
         <FormMessages form={form} answer={answer} />
-        <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" autoFocus />
-        <CaptchaField meta={fields.captcha} captcha={captcha} />
-        <SmsCodeField meta={fields.verificationCode} answer={answer} busy={busy} />
+        <MobileCodeFields fields={fields} captcha={captcha} answer={answer} busy={busy} />
         <TextField meta={fields.mailbox} label={copy.fields.mailbox} type="email" placeholder={copy.placeholders.mailbox} autoComplete="email" />
         <TextField
           meta={fields.userName}
@@ -156,8 +183,7 @@ function RegisterForm(props: FormProps) {
           }}
           after={<UsernameMark value={fields.userName.value} />}
         />
-        <TextField meta={fields.password} label={copy.fields.password} type="password" placeholder={copy.placeholders.newPassword} autoComplete="new-password" />
-        <TextField meta={fields.confirmPassword} label={copy.fields.confirmPassword} type="password" placeholder={copy.placeholders.confirmPassword} autoComplete="new-password" />
+        <NewPasswordFields fields={fields} label={copy.fields.password} />
         <AgreementField meta={fields.agreement} />
         <SubmitButton busy={busy}>{copy.buttons.register}</SubmitButton>
       </Form>
@@ -176,12 +202,9 @@ function ResetPasswordForm(props: FormProps) {
         <DefaultSubmit />
         <Honeypot />
         <FormMessages form={form} answer={answer} />
-        <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" autoFocus />
-        <CaptchaField meta={fields.captcha} captcha={captcha} />
-        <SmsCodeField meta={fields.verificationCode} answer={answer} busy={busy} />
+        <MobileCodeFields fields={fields} captcha={captcha} answer={answer} busy={busy} />
         <TextField meta={fields.userName} label={copy.fields.userName} placeholder={copy.placeholders.userName} autoComplete="username" />
-        <TextField meta={fields.password} label={copy.fields.newPassword} type="password" placeholder={copy.placeholders.newPassword} autoComplete="new-password" />
-        <TextField meta={fields.confirmPassword} label={copy.fields.confirmPassword} type="password" placeholder={copy.placeholders.confirmPassword} autoComplete="new-password" />
+        <NewPasswordFields fields={fields} label={copy.fields.newPassword} />
         <SubmitButton busy={busy}>{copy.buttons.reset}</SubmitButton>
       </Form>
       <ModeLinks
@@ -231,9 +254,7 @@ function BindMobileForm(props: FormProps) {
         <DefaultSubmit />
         <FormMessages form={form} answer={answer} />
         <p className={classes.intro}>{copy.wechat.bindIntro}</p>
-        <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" autoFocus />
-        <CaptchaField meta={fields.captcha} captcha={captcha} />
-        <SmsCodeField meta={fields.code} answer={answer} busy={busy} />
+        <MobileCodeFields fields={fields} captcha={captcha} answer={answer} busy={busy} codeField="code" />
         <TextField meta={fields.userName} label={copy.fields.userName} placeholder={copy.placeholders.userName} autoComplete="username" />
         <SubmitButton busy={busy}>{copy.buttons.bind}</SubmitButton>
       </Form>

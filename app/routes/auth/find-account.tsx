@@ -1,13 +1,12 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { Link } from 'react-router';
 import { findAccount } from '~/backend/endpoints/auth.server';
 import { CaptchaField, DefaultSubmit, FormMessages, SmsCodeField, SubmitButton, TextField, useSignInForm } from '~/components/login/fields';
 import { useCaptchaKey } from '~/components/login/hooks';
 import { auth as copy } from '~/copy/auth';
 import { shell } from '~/copy/shell';
-import { findAccountSchema, formIntent } from '~/forms/auth';
+import { findAccountSchema } from '~/forms/auth';
 import { backendFor } from '~/session/session.server';
-import { answer, backendMessage, codeOrFormError, formUuid, freshCaptchaKey, refreshCaptcha, sendSmsCode, smsCooldown } from './forms.server';
+import { answer, backendMessage, codeOrFormError, freshCaptchaKey, smsFormStep } from './forms.server';
 import type { Route } from './+types/find-account';
 import classes from './auth.module.css';
 
@@ -21,18 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Spec §3 findAccountInfo: the account of a mobile, once its SMS code is given. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = formIntent(formData);
-  if (intent === 'sendSms') return sendSmsCode(request, context, FORM, formData);
-  if (intent === 'refreshCaptcha') return refreshCaptcha(request, context, FORM, formData);
-  const submission = parseWithZod(formData, { schema: findAccountSchema });
-  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
-  if (submission.status !== 'success') return answer(FORM, submission, extra);
+  const step = await smsFormStep(request, context, FORM, await request.formData(), findAccountSchema);
+  if ('done' in step) return step.done;
   try {
-    const account = await backendFor(request, context, { token: null }).call(findAccount, submission.value);
-    return answer(FORM, submission, { ...extra, account }, { status: 200 });
+    const account = await backendFor(request, context, { token: null }).call(findAccount, step.value);
+    return answer(FORM, step.submission, { ...step.extra, account }, { status: 200 });
   } catch (error) {
-    return answer(FORM, submission, extra, codeOrFormError(backendMessage(error), 'verificationCode'));
+    return answer(FORM, step.submission, step.extra, codeOrFormError(backendMessage(error), 'verificationCode'));
   }
 }
 

@@ -5,7 +5,7 @@ import { BackendEnvelopeError } from '~/backend/errors';
 import { getRandomUUID, sendCode } from '~/backend/endpoints/auth.server';
 import type { SignInActionData } from '~/components/login/types';
 import { auth as authCopy } from '~/copy/auth';
-import { MOBILE_PATTERN, sendSmsSchema } from '~/forms/auth';
+import { MOBILE_PATTERN, formIntent, sendSmsSchema } from '~/forms/auth';
 import { rateLimiter, type RateRule } from '~/lib/rate-limit.server';
 import { backendFor } from '~/session/session.server';
 
@@ -135,6 +135,21 @@ export function codeOrFormError(message: string, codeField: string) {
   return /短信验证码|验证码错误|验证码已失效/.test(message) && !/图形/.test(message)
     ? { fieldErrors: { [codeField]: [message] } }
     : { formErrors: [message] };
+}
+
+/**
+ * What every form with an SMS code does first: its 获取验证码 and 换一张 buttons, then its
+ * own schema. Either the answer is ready (`done`), or the valid values come back with the
+ * submission and the extras every later answer carries (captcha key, SMS wait).
+ */
+export async function smsFormStep<S extends z.ZodType>(request: Request, context: AppLoadContext, form: string, formData: FormData, schema: S) {
+  const intent = formIntent(formData);
+  if (intent === 'sendSms') return { done: await sendSmsCode(request, context, form, formData) } as const;
+  if (intent === 'refreshCaptcha') return { done: await refreshCaptcha(request, context, form, formData) } as const;
+  const submission = parseWithZod(formData, { schema });
+  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
+  if (submission.status !== 'success') return { done: answer(form, submission, extra) } as const;
+  return { value: submission.value as z.output<S>, submission, extra } as const;
 }
 
 /** A backend refusal (success: false) as the form's error, or rethrown when it is anything else. */

@@ -12,7 +12,7 @@ import { honeypotInputProps, passesHoneypot } from '~/session/honeypot.server';
 import { loginModeHref, pageContext, parseLoginMode, signedInTarget, type LoginContext, type LoginMode } from '~/session/login-url';
 import { backendFor, destroySession, getSession } from '~/session/session.server';
 import { NotAuthorError, clearWechatCookie, readWechatCookie, sessionFromLogin, signedIn, wechatCookie, withCookies } from '~/session/sign-in.server';
-import { RATE_RULES, answer, backendMessage, codeOrFormError, formUuid, freshCaptchaKey, refreshCaptcha, sendSmsCode, smsCooldown } from './forms.server';
+import { RATE_RULES, answer, backendMessage, codeOrFormError, formUuid, freshCaptchaKey, refreshCaptcha, smsFormStep } from './forms.server';
 
 /** Modes whose form sends an SMS code (and so shows an image captcha). */
 const SMS_MODES: readonly LoginMode[] = ['userRegister', 'losePWD', 'bindMobile'];
@@ -110,15 +110,11 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
 /** Spec §4 Other flows: register, then 注册成功！ and the login mode. */
 async function registerAccount(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
   const form = 'userRegister';
-  const intent = formIntent(formData);
   if (!passesHoneypot(formData, context)) return spam(form, formData);
-  if (intent === 'sendSms') return sendSmsCode(request, context, form, formData);
-  if (intent === 'refreshCaptcha') return refreshCaptcha(request, context, form, formData);
-
-  const submission = parseWithZod(formData, { schema: registerSchema });
-  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
-  if (submission.status !== 'success') return answer(form, submission, extra);
-  const { agreement: _agreement, ...account } = submission.value;
+  const step = await smsFormStep(request, context, form, formData, registerSchema);
+  if ('done' in step) return step.done;
+  const { submission, extra } = step;
+  const { agreement: _agreement, ...account } = step.value;
 
   const backend = backendFor(request, context, { token: null });
   try {
@@ -136,18 +132,13 @@ async function registerAccount(request: Request, context: AppLoadContext, loginC
 /** Spec §4 Other flows: password reset, then 密码修改成功！ and the login mode. */
 async function resetPassword(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
   const form = 'losePWD';
-  const intent = formIntent(formData);
   if (!passesHoneypot(formData, context)) return spam(form, formData);
-  if (intent === 'sendSms') return sendSmsCode(request, context, form, formData);
-  if (intent === 'refreshCaptcha') return refreshCaptcha(request, context, form, formData);
-
-  const submission = parseWithZod(formData, { schema: resetSchema });
-  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
-  if (submission.status !== 'success') return answer(form, submission, extra);
+  const step = await smsFormStep(request, context, form, formData, resetSchema);
+  if ('done' in step) return step.done;
   try {
-    await backendFor(request, context, { token: null }).call(forgotPassword, submission.value);
+    await backendFor(request, context, { token: null }).call(forgotPassword, step.value);
   } catch (error) {
-    return answer(form, submission, extra, codeOrFormError(backendMessage(error), 'verificationCode'));
+    return answer(form, step.submission, step.extra, codeOrFormError(backendMessage(error), 'verificationCode'));
   }
   return redirect(loginModeHref('userLogin', loginContext), withCookies([flashCookie(context, authCopy.messages.resetSuccess, 'success')]));
 }
@@ -171,25 +162,20 @@ async function startWechatLogin(request: Request, context: AppLoadContext, login
 /** The WeChat user without an account binds a mobile (userBindWxChat with type 0), and is signed in. */
 async function bindWechat(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
   const form = 'bindMobile';
-  const intent = formIntent(formData);
   const pending = readWechatCookie(request, context);
   if (pending?.step !== 'bind') {
     const submission = parseWithZod(formData, { schema: bindMobileSchema });
     return answer(form, submission, { uuid: formUuid(formData) }, { formErrors: [authCopy.wechat.expired] });
   }
-  if (intent === 'sendSms') return sendSmsCode(request, context, form, formData);
-  if (intent === 'refreshCaptcha') return refreshCaptcha(request, context, form, formData);
-
-  const submission = parseWithZod(formData, { schema: bindMobileSchema });
-  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
-  if (submission.status !== 'success') return answer(form, submission, extra);
+  const step = await smsFormStep(request, context, form, formData, bindMobileSchema);
+  if ('done' in step) return step.done;
   try {
-    const entity = await backendFor(request, context, { token: null }).call(userBindWxChat, { ...submission.value, openid: pending.openid, type: 0 });
+    const entity = await backendFor(request, context, { token: null }).call(userBindWxChat, { ...step.value, openid: pending.openid, type: 0 });
     const session = await sessionFromLogin(request, context, entity);
     return signedIn(context, session, signedInTarget(loginContext), [clearWechatCookie(context)]);
   } catch (error) {
-    if (error instanceof NotAuthorError) return answer(form, submission, extra, { status: 403, formErrors: [authCopy.messages.notAuthor] });
-    return answer(form, submission, extra, codeOrFormError(backendMessage(error), 'code'));
+    if (error instanceof NotAuthorError) return answer(form, step.submission, step.extra, { status: 403, formErrors: [authCopy.messages.notAuthor] });
+    return answer(form, step.submission, step.extra, codeOrFormError(backendMessage(error), 'code'));
   }
 }
 
