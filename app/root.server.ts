@@ -9,6 +9,8 @@ import { backendFor, getSession } from './session/session.server';
 import { takeFlash } from './lib/flash.server';
 import { runStartup } from './session/startup.server';
 import type { FooterLinkRecord } from './backend/endpoints/home.server';
+import { unreadNumber } from './backend/endpoints/personal.server';
+import { isAuthorSession } from './session/guard.server';
 
 /** Footer link types (spec §3): 1 and 2 are the two columns, 3-5 the friendly-link dropdowns. */
 const MESSAGE_COLUMN = 1;
@@ -55,6 +57,17 @@ async function loadNotice(request: Request, context: AppLoadContext): Promise<{ 
   }
 }
 
+/** Header badge (issue 6): the signed-in author's unread messages; a 403 still clears the session. */
+async function loadUnreadCount(request: Request, context: AppLoadContext, signedIn: boolean): Promise<number> {
+  if (!signedIn) return 0;
+  try {
+    return await backendFor(request, context).call(unreadNumber);
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    return 0;
+  }
+}
+
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const session = getSession(request, context);
   // Spec §4 Startup: temporary-token sign-in, role check, gch (may redirect).
@@ -65,7 +78,12 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     employeeType: session?.employeeType ?? null,
     unreadCount: 0,
   };
-  const [footer, notice] = await Promise.all([loadFooter(request, context), loadNotice(request, context)]);
+  const [footer, notice, unreadCount] = await Promise.all([
+    loadFooter(request, context),
+    loadNotice(request, context),
+    loadUnreadCount(request, context, isAuthorSession(session)),
+  ]);
+  publicSession.unreadCount = unreadCount;
   // A message set before a redirect (登录成功, 403…): shown once, then cleared.
   const { flash, clear } = takeFlash(request, context);
   return data({ ...publicSession, footer, notice, flash }, clear ? { headers: { 'Set-Cookie': clear } } : undefined);

@@ -1,4 +1,4 @@
-import { data, Link, useRouteLoaderData } from 'react-router';
+import { data, Form, Link, useRouteLoaderData } from 'react-router';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
 import { AuthorLinks } from '~/components/journal/ArticleItem';
@@ -11,7 +11,11 @@ import { pageMeta } from '~/lib/meta';
 import { scholarMetaTags, scholarlyJsonLd, serializeJsonLd } from '~/lib/scholar';
 import { shareDescription } from '~/lib/share';
 import type { loader as rootLoader } from '~/root';
-import { backendFor } from '~/session/session.server';
+import { backendFor, getSession } from '~/session/session.server';
+import { isAuthorSession, requireAuthor } from '~/session/guard.server';
+import { cancelCollection, cancelLike, checkWhetherLike, collection, isCollection, like } from '~/backend/endpoints/personal.server';
+import { personal as personalCopy } from '~/copy/personal';
+import { redirectWithToast, refusal } from '~/routes/personal/personal.server';
 import type { Route } from './+types/article';
 import classes from './article.module.css';
 import { citableArticle, pdfHref, scholarlyRecord } from './article.server';
@@ -30,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backend.call(recommendedArticles, { id, size: 6 }).catch(() => []),
   ]);
   const pageUrl = `${url.origin}/journal/detail?id=${article.id}`;
+  const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
   const citable = citableArticle(article, pageUrl);
   return {
     article,
@@ -39,7 +44,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pdf: { download: pdfHref(article), preview: pdfHref(article, true) },
     citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
     scholar: scholarlyRecord(article, url.origin),
+    reactions,
   };
+}
+
+/** A signed-in author's favourite and like of this article (issue 6); absent when the calls fail. */
+async function loadReactions(request: Request, context: Route.LoaderArgs['context'], paperId: string) {
+  const backend = backendFor(request, context);
+  try {
+    const [favourite, liking] = await Promise.all([backend.call(isCollection, { paperId }), backend.call(checkWhetherLike, { paperId })]);
+    return { favourite, liked: liking.liked, likeCount: liking.likeCount };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return null;
+  }
+}
+
+/** The 收藏 / 点赞 toggles of a signed-in author: back to the article with a toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAuthor(request, context);
+  const paperId = intParam(new URL(request.url).searchParams.get('id'));
+  if (!paperId) throw data(null, { status: 404 });
+  const intent = (await request.formData()).get('intent');
+  const backend = backendFor(request, context);
+  const back = `/journal/detail?id=${paperId}`;
+  const input = { paperId: String(paperId) };
+  try {
+    if (intent === 'favourite') await backend.call(collection, input);
+    else if (intent === 'unfavourite') await backend.call(cancelCollection, input);
+    else if (intent === 'like') await backend.call(like, input);
+    else if (intent === 'unlike') await backend.call(cancelLike, input);
+    else return redirectWithToast(context, back, personalCopy.errors.failed, 'error');
+  } catch (error) {
+    return redirectWithToast(context, back, refusal(error), 'error');
+  }
+  const done = { favourite: personalCopy.article.favouriteDone, unfavourite: personalCopy.article.favouriteCancelled, like: personalCopy.article.likeDone, unlike: personalCopy.article.likeCancelled };
+  return redirectWithToast(context, back, done[intent]);
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
@@ -57,7 +97,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, recommended, pageUrl, pdf, citation, scholar } = loaderData;
+  const { article, recommended, pageUrl, pdf, citation, scholar, reactions } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const loginHref = `/journal/detail?id=${article.id}&login=userLogin&redirect=${encodeURIComponent(`/journal/detail?id=${article.id}`)}`;
   const institutions = [...new Set(article.authors.map((a) => a.institution).filter(Boolean))];
@@ -107,6 +147,22 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <a className={classes.secondary} href={pdf.download} download>
                 下载 PDF
               </a>
+            ) : null}
+            {root?.currentUser && reactions ? (
+              <Form method="post" action={`/journal/detail?id=${article.id}`} className={classes.toggles} preventScrollReset>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={reactions.favourite ? 'unfavourite' : 'favourite'}
+                  className={classes.secondary}
+                  aria-pressed={reactions.favourite}
+                >
+                  {reactions.favourite ? personalCopy.article.favourited : personalCopy.article.favourite}
+                </button>
+                <button type="submit" name="intent" value={reactions.liked ? 'unlike' : 'like'} className={classes.secondary} aria-pressed={reactions.liked}>
+                  {reactions.liked ? personalCopy.article.liked : personalCopy.article.like} {reactions.likeCount}
+                </button>
+              </Form>
             ) : null}
             {root?.currentUser ? null : (
               <>

@@ -1,38 +1,224 @@
-import { Link } from 'react-router';
-import { auth as copy } from '~/copy/auth';
-import { shell } from '~/copy/shell';
+import { Form, Link, useNavigation } from 'react-router';
+import {
+  authorCheckIn,
+  authorLottery,
+  getActivities,
+  getProfile,
+  manuscriptList,
+  queryAuthorIsCheck,
+  unprocessedItems,
+} from '~/backend/endpoints/personal.server';
+import { personal as copy } from '~/copy/personal';
+import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
+import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/index';
-import classes from '../auth/auth.module.css';
+import classes from '~/components/personal/personal.module.css';
+import { backTo, redirectWithToast, refusal } from './personal.server';
 
-export const meta: Route.MetaFunction = () => [{ title: `${copy.personal.title} - ${shell.site.name}` }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => pageMeta({ title: copy.index.title, noindex: true });
 
-/** /personal: a placeholder of the personal centre, guarded (spec §4 Guard). Replaced by the personal-centre work. */
-export function loader({ request, context }: Route.LoaderArgs) {
+/** Stage groups of `paper/list` shown as counts (each links to the list filtered by it). */
+const GROUPS: { key: string; stages: string[] }[] = [
+  { key: 'draft', stages: ['draft'] },
+  { key: 'reviewing', stages: ['submitted', 'initial_review', 'external_review', 'revised'] },
+  { key: 'todo', stages: ['revision', 'proof', 'payment'] },
+  { key: 'accepted', stages: ['accepted'] },
+  { key: 'finished', stages: ['published', 'rejected', 'retracted'] },
+];
+const STATUS_QUERY: Record<string, string> = { draft: 'draft', reviewing: 'reviewing', todo: 'todo', accepted: 'accepted', finished: 'finished' };
+
+/** /personal and /personal/index: the author's card, manuscripts by stage, to-dos, check-in and lottery. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireAuthor(request, context);
-  return { username: session.user.username };
+  const url = new URL(request.url);
+  const group = url.searchParams.get('status');
+  const status = group && STATUS_QUERY[group] ? STATUS_QUERY[group] : undefined;
+  const backend = backendFor(request, context);
+  const [profile, manuscripts, todo, checkIn, activities] = await Promise.all([
+    backend.call(getProfile),
+    backend.call(manuscriptList, { current: 1, size: 10, status }),
+    backend.call(unprocessedItems),
+    backend.call(queryAuthorIsCheck),
+    backend.call(getActivities),
+  ]);
+  const counts = GROUPS.map((g) => ({ key: g.key, count: g.stages.reduce((sum, s) => sum + (manuscripts.statusCounts[s] ?? 0), 0) }));
+  return {
+    username: session.user.username,
+    profile,
+    counts,
+    status: status ?? null,
+    manuscripts: manuscripts.records,
+    total: manuscripts.total,
+    todo,
+    checkIn,
+    activities: activities.filter((a) => a.status !== 'ended'),
+  };
 }
 
-export default function Personal({ loaderData }: Route.ComponentProps) {
-  const links = [
-    { to: '/personal/index', label: copy.personal.links.manuscripts },
-    { to: '/personal/account', label: copy.personal.links.account },
-    { to: '/personal/histroy', label: copy.personal.links.history },
-    { to: '/personal/message', label: copy.personal.links.messages },
-    { to: '/upload', label: copy.personal.links.upload },
-  ];
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAuthor(request, context);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const backend = backendFor(request, context);
+  const back = backTo(request, '/personal/index');
+  try {
+    if (intent === 'checkIn') {
+      await backend.call(authorCheckIn);
+      return redirectWithToast(context, back, '签到成功，获得1次抽奖机会');
+    }
+    if (intent === 'lottery') {
+      const activityId = formData.get('activityId');
+      const result = await backend.call(authorLottery, typeof activityId === 'string' && /^\d{1,12}$/.test(activityId) ? { activityId } : {});
+      return redirectWithToast(context, back, result.won ? '恭喜您中奖了！' : '很遗憾，未中奖，谢谢参与', result.won ? 'success' : 'error');
+    }
+  } catch (error) {
+    return redirectWithToast(context, back, refusal(error), 'error');
+  }
+  return redirectWithToast(context, back, copy.errors.failed, 'error');
+}
+
+function Badges({ profile }: { profile: Route.ComponentProps['loaderData']['profile'] }) {
+  const items = [
+    { on: profile.identityVerified, label: copy.index.badges.identity },
+    { on: profile.faceVerified, label: copy.index.badges.face },
+    { on: profile.scholarStatus === 'approved', label: copy.index.badges.scholar },
+  ].filter((item) => item.on);
   return (
-    <main id="main" className={`page-container ${classes.personal}`}>
-      <h1>{copy.personal.title}</h1>
-      <p>{copy.personal.welcome(loaderData.username)}</p>
-      <p>{copy.personal.intro}</p>
-      <ul>
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to}>{link.label}</Link>
+    <ul className={classes.badges} aria-label="认证状态">
+      {items.length ? (
+        items.map((item) => (
+          <li key={item.label} className={classes.badge}>
+            {item.label}
           </li>
-        ))}
-      </ul>
+        ))
+      ) : (
+        <li className={`${classes.badge} ${classes.badgeOff}`}>{copy.index.badges.none}</li>
+      )}
+    </ul>
+  );
+}
+
+export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
+  const { username, profile, counts, status, manuscripts, todo, checkIn, activities } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  return (
+    <main id="main">
+      <section className={classes.panel} aria-labelledby="personal-card">
+        <div className={classes.card}>
+          <span className={classes.avatar} aria-hidden="true">
+            {profile.headImgUrl ? <img src={profile.headImgUrl} alt="" /> : username.slice(0, 1).toUpperCase()}
+          </span>
+          <div>
+            <h1 id="personal-card">{copy.index.welcome(username)}</h1>
+            <p className={classes.meta}>{[profile.realName, profile.institution].filter(Boolean).join(' · ')}</p>
+            <Badges profile={profile} />
+          </div>
+        </div>
+      </section>
+
+      <section className={classes.panel} aria-labelledby="personal-manuscripts">
+        <h2 id="personal-manuscripts">{copy.index.manuscripts}</h2>
+        <ul className={classes.counts}>
+          {counts.map((c) => (
+            <li key={c.key}>
+              <Link to={`/personal/index?status=${c.key}#manuscript-list`} aria-current={status === c.key ? 'true' : undefined}>
+                <strong>{c.count}</strong>
+                {copy.index.stages[c.key]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <h3 id="manuscript-list" className={classes.meta}>
+          {status ? copy.index.stages[status] : copy.index.latest}
+          {status ? (
+            <>
+              {' · '}
+              <Link to="/personal/index#manuscript-list">{copy.index.allManuscripts}</Link>
+            </>
+          ) : null}
+        </h3>
+        {manuscripts.length ? (
+          <ul className={classes.list}>
+            {manuscripts.map((m) => (
+              <li key={m.id}>
+                <span>
+                  {m.title}
+                  <br />
+                  <span className={classes.meta}>
+                    {[m.manuscriptNo, m.journalName, m.updateTime].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+                <span className={classes.badge}>{m.statusName}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={classes.meta}>{copy.index.noManuscripts}</p>
+        )}
+      </section>
+
+      <section className={classes.panel} aria-labelledby="personal-todo">
+        <h2 id="personal-todo">
+          {copy.index.unprocessed}（{todo.total}）
+        </h2>
+        {todo.items.length ? (
+          <ul className={classes.list}>
+            {todo.items.map((item) => (
+              <li key={`${item.paperId}-${item.type}`}>
+                <span>
+                  {item.title}
+                  {item.manuscriptNo ? <span className={classes.meta}>（{item.manuscriptNo}）</span> : null}
+                </span>
+                <span className={classes.badge}>{item.typeName}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={classes.meta}>{copy.index.noUnprocessed}</p>
+        )}
+      </section>
+
+      <section className={classes.panel} aria-labelledby="personal-checkin">
+        <h2 id="personal-checkin">{copy.index.checkIn}</h2>
+        <div className={classes.row}>
+          <Form method="post" action="/personal/index">
+            <button type="submit" name="intent" value="checkIn" className={classes.button} disabled={checkIn.checkedIn || busy}>
+              {checkIn.checkedIn ? copy.index.checkedIn : copy.index.checkInButton}
+            </button>
+          </Form>
+          <span className={classes.meta}>{copy.index.streak(checkIn.streak)}</span>
+          <span className={classes.meta}>{copy.index.totalDays(checkIn.totalDays)}</span>
+        </div>
+      </section>
+
+      <section className={classes.panel} aria-labelledby="personal-lottery">
+        <h2 id="personal-lottery">{copy.index.lottery}</h2>
+        {activities.length ? (
+          <ul className={classes.list}>
+            {activities.map((a) => (
+              <li key={a.id}>
+                <span>
+                  <strong>{a.name}</strong> <span className={classes.badge}>{a.statusName}</span>
+                  <br />
+                  <span className={classes.meta}>{copy.index.period(a.startDate, a.endDate)}</span>
+                  {a.prizes.length ? <span className={classes.meta}> · {a.prizes.map((p) => p.name).join('、')}</span> : null}
+                </span>
+                <Form method="post" action="/personal/index" className={classes.row}>
+                  <input type="hidden" name="activityId" value={a.id} />
+                  <span className={classes.meta}>{copy.index.chances(a.chances)}</span>
+                  <button type="submit" name="intent" value="lottery" className={classes.button} disabled={a.chances < 1 || a.status !== 'running' || busy}>
+                    {copy.index.draw}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={classes.meta}>{copy.index.noActivities}</p>
+        )}
+      </section>
     </main>
   );
 }

@@ -1,0 +1,2 @@
+/** /personal renders the personal home, like /personal/index. */
+export { action, default, loader, meta } from './index';

@@ -1,0 +1,46 @@
+import { NavLink, Outlet, useRouteLoaderData } from 'react-router';
+import { personal as copy } from '~/copy/personal';
+import type { loader as rootLoader } from '~/root';
+import { requireAuthor } from '~/session/guard.server';
+import type { Route } from './+types/layout';
+import classes from '~/components/personal/personal.module.css';
+
+/** The personal centre is private (the Express shell sends `Cache-Control: private, no-store` for /personal*): every child guards itself too (loaders run in parallel). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAuthor(request, context);
+  return null;
+}
+
+const LINKS = [
+  { to: '/personal/index', label: copy.nav.index },
+  { to: '/personal/account', label: copy.nav.account },
+  { to: '/personal/histroy', label: copy.nav.history },
+  { to: '/personal/message', label: copy.nav.message },
+];
+
+/** /personal/*: side navigation and page, inside the no-footer layout (spec §2: no footer, the header widens). */
+export default function PersonalLayout() {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  return (
+    <div className={`page-container ${classes.shell}`}>
+        <nav className={classes.sidebar} aria-label={copy.nav.label}>
+          <ul>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to}>
+                  {link.label}
+                  {link.to === '/personal/message' && (root?.unreadCount ?? 0) > 0 ? <span className="visually-hidden">（{root?.unreadCount}条未读）</span> : null}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/upload">{copy.nav.upload}</NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className={classes.content}>
+          <Outlet />
+      </div>
+    </div>
+  );
+}

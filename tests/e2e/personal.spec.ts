@@ -1,0 +1,182 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { E2E } from './env';
+import { sandboxLogin, signIn } from './fixtures';
+import { expect, panel, registerInSandbox, signInWithForm, test, uniqueMobile, uniqueUsername } from './auth-support';
+
+/**
+ * Personal centre (issue 6): layout, home with the check-in, messages and the header's
+ * unread badge, favourites and likes. Flows that change data use a fresh author, so the
+ * seeded demo_author stays as other tests expect it.
+ */
+
+const url = (path: string) => `${E2E.baseUrl}${path}`;
+const PASSWORD = 'Pers@2026';
+
+async function sandboxPost(path: string, body: Record<string, unknown>, token?: string | FormData) {
+  const response = await fetch(`${E2E.sandboxUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(typeof token === 'string' ? { Authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { success: boolean; code: number; message: string; entity: Record<string, unknown> | null };
+}
+
+/** Registers a fresh author and signs the browser context in as them; returns the backend token. */
+async function freshAuthor(context: BrowserContext, testInfo: Parameters<Parameters<typeof test>[2]>[1]) {
+  const username = uniqueUsername(testInfo, 'pc');
+  await registerInSandbox(uniqueMobile(testInfo), username, PASSWORD);
+  const login = await sandboxLogin(username, PASSWORD);
+  const role = login.employeeRole.find((r) => r.type === 4)!;
+  await signIn(context, {
+    token: login.token,
+    user: { id: String(login.employee.id), username, headImgUrl: null, type: login.employee.type },
+    role: { id: String(role.id), type: role.type },
+    employeeType: login.employeeType,
+  });
+  return { username, token: login.token };
+}
+
+/** Two manuscripts of the author moved to 待返修: the sandbox leaves them unread messages. */
+async function messagesFor(token: string) {
+  await manuscriptInRevision(token);
+  await manuscriptInRevision(token);
+  const unread = (await (await fetch(`${E2E.sandboxUrl}/manage/employee/employeeNewsletter/unreadNumber`, { method: 'POST', headers: { Authorization: token } })).json()) as {
+    entity: number;
+  };
+  return unread.entity;
+}
+
+async function manuscriptInRevision(token: string) {
+  const form = new FormData();
+  form.set('journalId', '1');
+  form.set('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'draft.pdf');
+  const upload = (await (await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: form })).json()) as {
+    entity: { paperId: number };
+  };
+  const moved = await sandboxPost(`/__sandbox/manuscripts/${upload.entity.paperId}/advance`, { stage: 'revision' });
+  expect(moved.success).toBe(true);
+}
+
+const badge = (page: Page, n?: number) => page.getByRole('banner').getByLabel(n === undefined ? /条未读消息/ : `${n} 条未读消息`);
+
+test.describe('personal centre', () => {
+  test('a visitor of any personal page is sent to the login popup with the page in redirect', async ({ page }) => {
+    for (const path of ['/personal', '/personal/index', '/personal/message', '/personal/histroy?tab=reads']) {
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers()['location'], path).toBe(`/?login=userLogin&redirect=${encodeURIComponent(path)}`);
+    }
+  });
+
+  test('@js-only a visitor signs in through the popup and lands back on the personal page', async ({ page }) => {
+    for (const path of ['/personal/message', '/personal/histroy?tab=reads']) {
+      await page.context().clearCookies();
+      await page.goto(path);
+      await expect(page).toHaveURL(url(`/?login=userLogin&redirect=${encodeURIComponent(path)}`));
+      await signInWithForm(panel(page), 'demo_author', 'Demo@2026');
+      await expect(page).toHaveURL(url(path));
+    }
+  });
+
+  test('the home shows the card, manuscripts by stage and to-dos, without a footer and privately', async ({ page, context }) => {
+    await signIn(context);
+    const response = await page.goto('/personal');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.getByRole('heading', { level: 1, name: '欢迎您，demo_author' })).toBeVisible();
+    await expect(page.locator('footer')).toHaveCount(0);
+    await expect(page).toHaveTitle(/我的主页/);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    const counts = page.getByRole('region', { name: '我的稿件' });
+    await expect(counts.getByRole('link', { name: /审稿中/ })).toContainText('1');
+    await counts.getByRole('link', { name: /已完结/ }).click();
+    await expect(page).toHaveURL(url('/personal/index?status=finished#manuscript-list'));
+    await expect(counts).toContainText('数据跨境流动安全评估制度的完善');
+    await expect(counts).not.toContainText('数据产权结构性分置的法理基础');
+    await expect(page.getByRole('region', { name: /待办事项/ })).toContainText('待返修');
+    await expect(page.getByRole('region', { name: '抽奖活动' })).toContainText('进行中');
+  });
+
+  test('the daily check-in works once a day', async ({ page, context }, testInfo) => {
+    await freshAuthor(context, testInfo);
+    await page.goto('/personal/index');
+    const section = page.getByRole('region', { name: '每日签到' });
+    await section.getByRole('button', { name: '签到', exact: true }).click();
+    await expect(page.getByText('签到成功，获得1次抽奖机会')).toBeVisible();
+    await expect(section.getByRole('button', { name: '今日已签到' })).toBeDisabled();
+    await expect(section).toContainText('已连续签到 1 天');
+    // The check-in earned one lottery chance.
+    await expect(page.getByRole('region', { name: '抽奖活动' })).toContainText('剩余抽奖次数：1');
+    try {
+      await sandboxPost('/__sandbox/clock', { offsetDays: 1 });
+      await page.goto('/personal/index');
+      await section.getByRole('button', { name: '签到', exact: true }).click();
+      await expect(section).toContainText('已连续签到 2 天');
+    } finally {
+      await sandboxPost('/__sandbox/clock', { offsetDays: 0 });
+    }
+  });
+
+  test('reading a message makes the header badge drop', async ({ page, context }, testInfo) => {
+    const { token } = await freshAuthor(context, testInfo);
+    const unread = await messagesFor(token);
+    expect(unread).toBeGreaterThan(1);
+    await page.goto('/personal/message');
+    await expect(badge(page, unread)).toBeVisible();
+    const list = page.getByRole('list', { name: '消息通知' });
+    await expect(list.locator('li')).toHaveCount(unread);
+    await list.getByRole('button', { name: /^标为已读/ }).first().click();
+    await expect(page.getByText('已标记为已读')).toBeVisible();
+    await expect(list.getByRole('button', { name: /^标为已读/ })).toHaveCount(unread - 1);
+    await expect(badge(page, unread - 1)).toBeVisible();
+
+    await page.getByRole('link', { name: '未读', exact: true }).click();
+    await expect(list.locator('li')).toHaveCount(unread - 1);
+    await page.getByRole('button', { name: '全部标为已读' }).click();
+    await expect(page.getByText('已全部标记为已读')).toBeVisible();
+    await expect(page.getByText('暂无数据')).toBeVisible();
+    await expect(badge(page)).toHaveCount(0);
+  });
+
+  test('demo_author sees the seeded messages and downloads the retraction response', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/personal/message');
+    const link = page.getByRole('link', { name: '下载撤稿回执' }).first();
+    await expect(link).toBeVisible();
+    const href = await link.getAttribute('href');
+    const response = await page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('pdf');
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+  });
+
+  test('favouriting an article puts it in histroy; the like toggles too', async ({ page, context }, testInfo) => {
+    await freshAuthor(context, testInfo);
+    await page.goto('/journal/detail?id=7');
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    await page.getByRole('button', { name: '收藏', exact: true }).click();
+    await expect(page.getByText('收藏成功')).toBeVisible();
+    await expect(page.getByRole('button', { name: '已收藏' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: /^点赞/ }).click();
+    await expect(page.getByText('点赞成功')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^已点赞/ })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: /^已点赞/ }).click();
+    await expect(page.getByRole('button', { name: /^点赞/ })).toHaveAttribute('aria-pressed', 'false');
+
+    await page.goto('/personal/histroy');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await page.getByRole('link', { name: '阅读记录' }).click();
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await page.getByRole('link', { name: '我的收藏' }).click();
+    await page.getByRole('button', { name: `取消收藏：${title}` }).click();
+    await expect(page.getByText('已取消收藏')).toBeVisible();
+    await expect(page.getByText('暂无数据')).toBeVisible();
+  });
+
+  test('the history lists page with the list loader', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/personal/histroy?tab=reads');
+    await expect(page.getByRole('list', { name: '阅读记录' }).locator('li')).toHaveCount(5);
+    await expect(page.getByText('没有更多了')).toBeVisible();
+  });
+});
