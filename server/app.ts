@@ -10,10 +10,11 @@ import type { PortalConfig } from './config';
 import { bodyLimit } from './body-limit';
 import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, isPrivatePath, publicCacheControl } from './cache-policy';
 import { createHttpLogger } from './logger';
+import { createMetrics, type PortalMetrics } from './metrics';
 import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { createProxy } from './proxy';
 import { checkReadiness } from './readiness';
-import { cspNonce, securityHeaders } from './security';
+import { apiSecurityHeaders, cspNonce, securityHeaders } from './security';
 
 export interface PortalAppOptions {
   config: PortalConfig;
@@ -27,6 +28,8 @@ export interface PortalAppOptions {
   /** Dev only: Vite's connect middleware. */
   devMiddleware?: express.RequestHandler;
   maxUploadBytes?: number;
+  /** Prometheus metrics (default: a fresh registry, not served). */
+  metrics?: PortalMetrics;
   /** Store of the anonymous page cache (default: in process, per config). */
   pageStore?: PageStore;
 }
@@ -37,7 +40,9 @@ export function createPortalApp(options: PortalAppOptions) {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  const metrics = options.metrics ?? createMetrics();
   app.use(createHttpLogger(logger));
+  app.use(metrics.httpMiddleware);
 
   // Ops endpoints answer before anything else touches the request.
   app.get('/healthz', (_req, res) => {
@@ -48,11 +53,6 @@ export function createPortalApp(options: PortalAppOptions) {
     res.set('Cache-Control', 'no-store').status(result.ready ? 200 : 503).json(result);
   });
 
-  app.use(cspNonce);
-  // WeChat login: the sign-in form's POST is answered with a redirect to WeChat's consent page.
-  const formTargets = [config.wechatAuthorizeOrigin ?? new URL(journalApiUrl).origin];
-  app.use(securityHeaders({ isProduction: config.isProduction, imageHosts: [], formTargets }));
-
   const proxy = createProxy({
     target: journalApiUrl,
     timeoutMs: config.upstreamTimeoutMs,
@@ -61,8 +61,14 @@ export function createPortalApp(options: PortalAppOptions) {
     maxBodyBytes: options.maxUploadBytes ?? config.maxUploadBytes,
     logger,
   });
-  // Before compression and any body parser: proxied bodies stream untouched.
-  app.use(['/api', '/manage'], proxy.handler);
+  // Before compression and any body parser: proxied bodies stream untouched. API answers
+  // are JSON or files, never documents: they need no CSP nonce, only the static headers.
+  app.use(['/api', '/manage'], apiSecurityHeaders(config.isProduction), proxy.handler);
+
+  app.use(cspNonce);
+  // WeChat login: the sign-in form's POST is answered with a redirect to WeChat's consent page.
+  const formTargets = [config.wechatAuthorizeOrigin ?? new URL(journalApiUrl).origin];
+  app.use(securityHeaders({ isProduction: config.isProduction, imageHosts: [], formTargets }));
 
   app.use(compression());
   app.use(bodyLimit({ formBytes: 1024 * 1024, uploadBytes: config.maxUploadBytes, uploadPaths: ['/upload', '/updatePaperInfo', '/personal/account'] }));
@@ -72,7 +78,9 @@ export function createPortalApp(options: PortalAppOptions) {
   } else if (options.clientDir) {
     // Fingerprinted assets never change: cache them for a year.
     app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+    // Other public files (favicon…): only paths that look like files reach the disk.
+    const publicFiles = express.static(options.clientDir, { maxAge: '1h', index: false, redirect: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith('.data') ? publicFiles(req, res, next) : next()));
   }
 
   const runtime: PortalLoadContext['runtime'] = {
@@ -142,6 +150,7 @@ export function createPortalApp(options: PortalAppOptions) {
       if (page.status !== 200 || !page.shareable) res.setHeader('Cache-Control', page.shareable ? 'no-store' : PRIVATE_CACHE_CONTROL);
       else if (!page.headers.some(([name]) => name === 'cache-control')) res.setHeader('Cache-Control', publicPolicy);
       res.setHeader('X-Cache', outcome.toUpperCase());
+      metrics.countPageCache(outcome);
       const body = withNonce(page, res.locals.cspNonce as string);
       res.setHeader('Content-Length', String(body.length));
       res.end(req.method === 'HEAD' ? undefined : body);
@@ -158,5 +167,5 @@ export function createPortalApp(options: PortalAppOptions) {
     res.status(500).type('text/plain; charset=utf-8').send(`哎呀，出问题，请稍后再试（请求编号 ${requestId}）`);
   });
 
-  return { app, close: () => proxy.close() };
+  return { app, metrics, close: () => proxy.close() };
 }

@@ -40,6 +40,7 @@ const envSchema = z
     CACHE_S_MAXAGE: z.coerce.number().int().min(0).max(86_400).default(60),
     CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(300),
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -95,6 +96,8 @@ export interface PortalConfig {
   /** Shared-cache lifetimes of anonymous public pages, in seconds. */
   cacheHeaders: { sMaxAge: number; staleWhileRevalidate: number };
   maxUploadBytes: number;
+  /** Port of the Prometheus metrics endpoint; 0 turns it off. */
+  metricsPort: number;
 }
 
 export class ConfigError extends Error {
@@ -130,5 +133,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
     pageCache: { enabled: env.PAGE_CACHE, maxEntries: env.PAGE_CACHE_MAX_ENTRIES, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 },
     cacheHeaders: { sMaxAge: env.CACHE_S_MAXAGE, staleWhileRevalidate: env.CACHE_STALE_WHILE_REVALIDATE },
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+    metricsPort: env.METRICS_PORT,
   };
 }
