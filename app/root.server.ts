@@ -11,6 +11,15 @@ import { runStartup } from './session/startup.server';
 import type { FooterLinkRecord } from './backend/endpoints/home.server';
 import { unreadNumber } from './backend/endpoints/personal.server';
 import { isAuthorSession } from './session/guard.server';
+import { createTtlCache } from './lib/ttl-cache.server';
+
+/**
+ * The footer and the notice prompt are the same for everyone: fetched without a token,
+ * at most once per PUBLIC_DATA_TTL_MS in this process, not on every page render.
+ */
+const PUBLIC_DATA_TTL_MS = 30_000;
+const footerCache = createTtlCache<FooterData>(PUBLIC_DATA_TTL_MS);
+const noticeCache = createTtlCache<{ title: string; html: string } | null>(PUBLIC_DATA_TTL_MS);
 
 /** Footer link types (spec §3): 1 and 2 are the two columns, 3-5 the friendly-link dropdowns. */
 const MESSAGE_COLUMN = 1;
@@ -28,18 +37,19 @@ function compact<T>(items: (T | null)[]): T[] {
 
 async function loadFooter(request: Request, context: AppLoadContext): Promise<FooterData> {
   try {
-    const groups = await backendFor(request, context).call(getBottomBar);
-    const footer: FooterData = { messageLinks: [], relatedLinks: [], friendlyGroups: [] };
-    for (const group of groups) {
-      const links = compact(group.list.map(toFooterLink));
-      if (group.type === MESSAGE_COLUMN) footer.messageLinks = links;
-      else if (group.type === RELATED_COLUMN) footer.relatedLinks = links;
-      else footer.friendlyGroups.push({ title: group.name ?? '', links });
-    }
-    return footer;
-  } catch (error) {
-    // A 403 redirect must still happen; any other failure only costs the footer its links.
-    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    return await footerCache.get(async () => {
+      const groups = await backendFor(request, context, { token: null }).call(getBottomBar);
+      const footer: FooterData = { messageLinks: [], relatedLinks: [], friendlyGroups: [] };
+      for (const group of groups) {
+        const links = compact(group.list.map(toFooterLink));
+        if (group.type === MESSAGE_COLUMN) footer.messageLinks = links;
+        else if (group.type === RELATED_COLUMN) footer.relatedLinks = links;
+        else footer.friendlyGroups.push({ title: group.name ?? '', links });
+      }
+      return footer;
+    });
+  } catch {
+    // The footer is not worth failing a page for: render it without its links.
     return EMPTY_FOOTER;
   }
 }
@@ -48,11 +58,12 @@ async function loadFooter(request: Request, context: AppLoadContext): Promise<Fo
 async function loadNotice(request: Request, context: AppLoadContext): Promise<{ title: string; html: string } | null> {
   if (readCookie(request.headers.get('Cookie'), REMINDER_COOKIE)) return null;
   try {
-    const notice = await backendFor(request, context).call(getPromptNotice, { type: 1 });
-    const html = sanitizeRichText(notice?.content);
-    return html.trim() ? { title: notice?.title || '温馨提示', html } : null;
-  } catch (error) {
-    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    return await noticeCache.get(async () => {
+      const notice = await backendFor(request, context, { token: null }).call(getPromptNotice, { type: 1 });
+      const html = sanitizeRichText(notice?.content);
+      return html.trim() ? { title: notice?.title || '温馨提示', html } : null;
+    });
+  } catch {
     return null;
   }
 }
