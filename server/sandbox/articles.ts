@@ -1,6 +1,7 @@
 // Article queries and their JSON shapes, shared by the paper, home, author and file routes.
 import type { DB } from './db.js';
 import { page, type Page, type Paging } from './http.js';
+import { articleCaches, type Facet, type SearchSummary } from './searchCache.js';
 import { escapeHtml, likeContains } from './text.js';
 
 export interface ArticleRow {
@@ -213,16 +214,40 @@ export function filterSql(f: ArticleFilter): { where: string[]; args: (string | 
   return { where, args };
 }
 
+/**
+ * Number of articles matching the filter. Journal, year, issue, column and 精选 filters read
+ * the trigger-maintained article_counts table (a few hundred rows) instead of counting articles.
+ */
+export function countArticles(db: DB, f: ArticleFilter): number {
+  if (f.expertId !== undefined) {
+    const { where, args } = filterSql(f);
+    return (db.prepare(`SELECT count(*) AS n FROM articles a WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
+  }
+  const where: string[] = [];
+  const args: number[] = [];
+  for (const [col, value] of [['journal_id', f.journalId], ['year', f.year], ['issue_id', f.issueId], ['column_id', f.columnId]] as const) {
+    if (value === undefined) continue;
+    where.push(`${col} = ?`);
+    args.push(value);
+  }
+  if (f.selected) where.push('selected = 1');
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return (db.prepare(`SELECT coalesce(sum(n), 0) AS n FROM article_counts ${whereSql}`).get(...args) as { n: number }).n;
+}
+
 export function listArticles(db: DB, f: ArticleFilter, sort: SortKey, p: Paging & { offset: number }): Page<ArticleCard> {
   const { where, args } = filterSql(f);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT count(*) AS n FROM articles a ${whereSql}`).get(...args) as { n: number }).n;
+  const total = countArticles(db, f);
   // Issue tables of contents read in page order; everything else by the chosen sort.
   const order = f.issueId !== undefined && sort === 'publishDate' ? 'a.first_page ASC' : SORTS[sort];
-  const rows = db
-    .prepare(`${ARTICLE_SELECT} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...args, p.size, p.offset) as ArticleRow[];
-  return page(toCards(db, rows), total, p);
+  // Ids first (served by the composite indexes of migration 003), then the cards of one page.
+  const ids = (
+    db.prepare(`SELECT a.id FROM articles a ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, p.size, p.offset) as {
+      id: number;
+    }[]
+  ).map((r) => r.id);
+  return page(cardsByIds(db, ids), total, p);
 }
 
 // --- full-text search ---
@@ -246,17 +271,26 @@ export interface SearchInput extends ArticleFilter {
   sort: SortKey | 'relevance';
 }
 
+/** FTS match set joined to the narrow covering index (filters, facets, date order). */
+const FTS_FROM = 'articles_fts CROSS JOIN articles a INDEXED BY articles_search ON a.id = articles_fts.rowid';
+/** FTS match set joined to the table rows (orders by views or downloads). */
+const FTS_FROM_ROWS = 'articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid';
+
 /**
  * Builds the WHERE of a search. The trigram tokenizer needs at least 3 characters per
  * term, so any shorter term switches the whole query to LIKE (a scan, fine at this size).
+ * With FTS the match set always drives the query (CROSS JOIN): letting SQLite start from a
+ * filter index instead evaluates the MATCH once per filtered article.
  */
-function searchWhere(input: SearchInput) {
+function searchPlan(input: SearchInput) {
   const terms = input.query.split(/\s+/).filter(Boolean).slice(0, 5);
   const useFts = terms.every((t) => [...t].length >= 3);
   const { where, args } = filterSql(input);
+  const filtered = where.length > 0;
+  let match: string | null = null;
   if (useFts) {
     const col = input.field === 'all' ? '' : `${FIELD_COLUMNS[input.field].fts} : `;
-    const match = terms.map((t) => `${col}"${t.replace(/"/g, '""')}"`).join(' AND ');
+    match = terms.map((t) => `${col}"${t.replace(/"/g, '""')}"`).join(' AND ');
     where.unshift('articles_fts MATCH ?');
     args.unshift(match);
   } else {
@@ -266,37 +300,82 @@ function searchWhere(input: SearchInput) {
       for (let i = 0; i < cols.length; i++) args.push(likeContains(t));
     }
   }
-  return { terms, useFts, where, args };
+  const key = JSON.stringify([
+    match ?? terms, input.field, input.journalId, input.year, input.issueId, input.columnId, input.selected, input.expertId,
+  ]);
+  return { terms, useFts, match, filtered, where, args, whereSql: `WHERE ${where.join(' AND ')}`, key };
+}
+type SearchPlan = ReturnType<typeof searchPlan>;
+
+/** Total and facets of a search, from one GROUP BY over the match set (cached per search). */
+function searchSummary(db: DB, plan: SearchPlan): SearchSummary {
+  const caches = articleCaches(db);
+  const cached = caches.summaries.get(plan.key);
+  if (cached) return cached;
+  const cube = db
+    .prepare(`SELECT a.journal_id, a.year, a.column_id, count(*) AS n FROM ${plan.useFts ? FTS_FROM : 'articles a'}
+      ${plan.whereSql} GROUP BY a.journal_id, a.year, a.column_id`)
+    .all(...plan.args) as SearchCube;
+  const total = cube.reduce((s, r) => s + r.n, 0);
+  const sum = <K extends number>(keyOf: (r: SearchCube[number]) => K) => {
+    const m = new Map<K, number>();
+    for (const r of cube) m.set(keyOf(r), (m.get(keyOf(r)) ?? 0) + r.n);
+    return [...m];
+  };
+  const names = (table: 'journals' | 'columns') =>
+    new Map((db.prepare(`SELECT id, name FROM ${table}`).all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+  const journalNames = names('journals');
+  const columnNames = names('columns');
+  const byCount = (a: Facet, b: Facet) => b.count - a.count || a.id - b.id;
+  const summary: SearchSummary = {
+    total,
+    facets: {
+      journals: sum((r) => r.journal_id).map(([id, count]) => ({ id, name: journalNames.get(id) ?? null, count })).sort(byCount),
+      years: sum((r) => r.year).map(([year, count]) => ({ year, count })).sort((a, b) => b.year - a.year),
+      columns: sum((r) => r.column_id).map(([id, count]) => ({ id, name: columnNames.get(id) ?? null, count })).sort(byCount),
+    },
+  };
+  caches.summaries.set(plan.key, summary);
+  return summary;
+}
+type SearchCube = { journal_id: number; year: number; column_id: number; n: number }[];
+
+/** Ids of one page of a search. Relevance and date orders are cached (views and downloads change). */
+function searchPageIds(db: DB, plan: SearchPlan, sort: SearchInput['sort'], p: Paging & { offset: number }): number[] {
+  const cacheable = sort === 'relevance' || sort === 'publishDate';
+  const key = `${plan.key}|${sort}|${p.offset}|${p.size}`;
+  const caches = articleCaches(db);
+  const cached = cacheable ? caches.pages.get(key) : undefined;
+  if (cached) return cached;
+  let sql: string;
+  let args = plan.args;
+  if (!plan.useFts) {
+    sql = `SELECT a.id FROM articles a ${plan.whereSql} ORDER BY ${sort === 'relevance' ? SORTS.publishDate : SORTS[sort]}`;
+  } else if (sort === 'relevance' && !plan.filtered) {
+    // bm25 over the FTS table alone: no join per match.
+    sql = 'SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rank, rowid DESC';
+    args = [plan.match as string];
+  } else if (sort === 'relevance') {
+    sql = `SELECT a.id FROM ${FTS_FROM} ${plan.whereSql} ORDER BY articles_fts.rank, a.id DESC`;
+  } else {
+    sql = `SELECT a.id FROM ${sort === 'publishDate' ? FTS_FROM : FTS_FROM_ROWS} ${plan.whereSql} ORDER BY ${SORTS[sort]}`;
+  }
+  const ids = (db.prepare(`${sql} LIMIT ? OFFSET ?`).all(...args, p.size, p.offset) as { id: number }[]).map((r) => r.id);
+  if (cacheable) caches.pages.set(key, ids);
+  return ids;
 }
 
 export function searchArticles(db: DB, input: SearchInput, p: Paging & { offset: number }) {
-  const { terms, useFts, where, args } = searchWhere(input);
-  const from = useFts ? 'articles_fts JOIN articles a ON a.id = articles_fts.rowid' : 'articles a';
-  const whereSql = `WHERE ${where.join(' AND ')}`;
-  const total = (db.prepare(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(...args) as { n: number }).n;
-  const order =
-    input.sort === 'relevance' ? (useFts ? 'articles_fts.rank, a.id DESC' : SORTS.publishDate) : SORTS[input.sort];
-  const ids = (
-    db.prepare(`SELECT a.id FROM ${from} ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, p.size, p.offset) as {
-      id: number;
-    }[]
-  ).map((r) => r.id);
-  const records = cardsByIds(db, ids).map((card) => ({ ...card, highlight: highlightCard(card, terms) }));
-  return { page: page(records, total, p), mode: useFts ? ('fts' as const) : ('like' as const) };
+  const plan = searchPlan(input);
+  const { total } = searchSummary(db, plan);
+  const ids = total === 0 ? [] : searchPageIds(db, plan, input.sort, p);
+  const records = cardsByIds(db, ids).map((card) => ({ ...card, highlight: highlightCard(card, plan.terms) }));
+  return { page: page(records, total, p), mode: plan.useFts ? ('fts' as const) : ('like' as const) };
 }
 
 /** Counts of the search result per journal, year and column (dataJurisprudenceSearch). */
 export function searchFacets(db: DB, input: SearchInput) {
-  const { useFts, where, args } = searchWhere(input);
-  const from = useFts ? 'articles_fts JOIN articles a ON a.id = articles_fts.rowid' : 'articles a';
-  const whereSql = `WHERE ${where.join(' AND ')}`;
-  const facet = (select: string, group: string, order: string) =>
-    db.prepare(`SELECT ${select}, count(*) AS count FROM ${from} ${whereSql} GROUP BY ${group} ORDER BY ${order}`).all(...args);
-  return {
-    journals: facet('a.journal_id AS id, (SELECT name FROM journals WHERE id = a.journal_id) AS name', 'a.journal_id', 'count DESC'),
-    years: facet('a.year AS year', 'a.year', 'a.year DESC'),
-    columns: facet('a.column_id AS id, (SELECT name FROM columns WHERE id = a.column_id) AS name', 'a.column_id', 'count DESC'),
-  };
+  return searchSummary(db, searchPlan(input)).facets;
 }
 
 // --- highlighting ---

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
+import { clearArticleCaches } from './searchCache.js';
 
 export type DB = Database.Database;
 
@@ -50,12 +51,13 @@ export const DATA_TABLES = [
   'manuscript_authors', 'messages', 'manuscripts', 'manuscript_sequences', 'codings', 'issue_plans', 'themes',
   'attachments', 'blobs', 'wechat_codes', 'wechat_states', 'login_failures', 'sms_codes', 'captchas',
   'sessions', 'employee_roles', 'employees', 'roles', 'notices', 'footer_links', 'hotspots',
-  'news', 'editorial_board', 'article_authors', 'articles', 'experts', 'issues', 'columns',
+  'news', 'editorial_board', 'article_authors', 'articles', 'article_counts', 'experts', 'issues', 'columns',
   'journals', 'sandbox_meta',
 ] as const;
 
 /** Empties every data table (schema stays). */
 export function clearData(db: DB): void {
+  clearArticleCaches(db);
   db.transaction(() => {
     db.exec(`INSERT INTO articles_fts(articles_fts) VALUES('delete-all')`);
     for (const t of DATA_TABLES) db.exec(`DELETE FROM ${t}`);

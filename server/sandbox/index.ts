@@ -121,6 +121,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<{ url: string;
   try {
     if (!isSeeded(db)) {
       const result = seedDatabase(db, { articles: opts.articles ?? 300 });
+      // The seed is one big transaction: fold it into the database file and shrink the WAL.
+      if (!memory) db.pragma('wal_checkpoint(TRUNCATE)');
       log.info({ ...result }, 'sandbox database seeded');
     }
     const app = createSandboxApp(db, { logger: log, filesDir, uploadLimitBytes });

@@ -1,10 +1,11 @@
 // Ordered list of migrations. Add new ones at the end; never edit one that has shipped.
 import * as m001 from './001_init.js';
 import * as m002 from './002_manuscripts.js';
+import * as m003 from './003_article_scaling.js';
 
 export interface Migration {
   name: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m001, m002];
+export const migrations: readonly Migration[] = [m001, m002, m003];

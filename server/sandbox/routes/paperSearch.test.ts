@@ -83,6 +83,24 @@ describe('paperSearchApi/search', () => {
   });
 });
 
+describe('paperSearchApi/recommendedArticles', () => {
+  it('recommends distinct other articles, those sharing its keywords first', async () => {
+    const detail = (await sb.post<{ keywords: string[]; columnId: number }>('/api/paperSearchApi/literatureBaseDetails', { id: 42 })).body.entity;
+    const { body } = await sb.post<Card[]>('/api/paperSearchApi/recommendedArticles', { id: 42, size: 6 });
+    const ids = body.entity.map((c) => c.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    expect(ids).not.toContain(42);
+    const shared = (c: Card) => c.keywords.filter((k) => detail.keywords.some((d) => [...d].length >= 3 && k.includes(d))).length;
+    expect(shared(body.entity[0]!)).toBeGreaterThan(0);
+    const counts = body.entity.map(shared);
+    const tier = (n: number) => (n === 0 ? 0 : 1);
+    expect(counts.map(tier)).toEqual([...counts.map(tier)].sort((a, b) => b - a));
+    const big = await sb.post<Card[]>('/api/paperSearchApi/recommendedArticles', { id: 42, size: 50 });
+    expect(big.body.entity).toHaveLength(20);
+  });
+});
+
 describe('paperSearchApi/literatureBase', () => {
   it('pages with the envelope and clamps size to 100', async () => {
     const first = await sb.post<Page<Card>>('/api/paperSearchApi/literatureBase', {});

@@ -152,20 +152,27 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     return { url: `${downloadUrl(row.pdf_hash, fileName)}&inline=1`, fileName, fileType: 'pdf', pageCount: 1 };
   });
 
-  // Related articles: same keywords first, then the same column.
+  // Related articles: those sharing all of its keywords first, then its first two keywords, then
+  // any of them, then the same column; the most recently added first within each tier. Each tier
+  // is an FTS query walked in rowid order that stops after `limit` rows: no ranking of large
+  // match sets (a bm25 ORDER BY over common keywords costs tens of ms at 100,000 articles).
   api.post('/recommendedArticles', ({ params }) => {
     const row = mustArticle(params);
     const { size } = parse(z.object({ size: optInt() }), params);
     const limit = Math.min(Math.max(size ?? 5, 1), 20);
     const kw = JSON.parse(row.keywords) as string[];
     const ids = new Set<number>();
-    const byKeyword = db.prepare(`SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ? AND rowid != ? ORDER BY rank LIMIT ?`);
-    const terms = kw.filter((k) => [...k].length >= 3).map((k) => `keyword : "${k.replace(/"/g, '""')}"`);
-    if (terms.length) for (const r of byKeyword.all(terms.join(' OR '), row.id, limit) as { id: number }[]) ids.add(r.id);
+    const byKeywords = db.prepare('SELECT rowid AS id FROM articles_fts WHERE articles_fts MATCH ? AND rowid != ? ORDER BY rowid DESC LIMIT ?');
+    const phrases = kw.filter((k) => [...k].length >= 3).map((k) => `keyword : "${k.replace(/"/g, '""')}"`);
+    const tiers = phrases.length ? new Set([phrases.join(' AND '), phrases.slice(0, 2).join(' AND '), phrases.join(' OR ')]) : [];
+    for (const match of tiers) {
+      if (ids.size >= limit) break;
+      for (const r of byKeywords.all(match, row.id, limit + ids.size) as { id: number }[]) if (ids.size < limit) ids.add(r.id);
+    }
     if (ids.size < limit) {
       const byColumn = db
-        .prepare('SELECT id FROM articles WHERE column_id = ? AND id != ? ORDER BY published_date DESC LIMIT ?')
-        .all(row.column_id, row.id, limit) as { id: number }[];
+        .prepare('SELECT id FROM articles WHERE column_id = ? AND id != ? ORDER BY published_date DESC, id DESC LIMIT ?')
+        .all(row.column_id, row.id, limit + ids.size) as { id: number }[];
       for (const r of byColumn) if (ids.size < limit) ids.add(r.id);
     }
     return cardsByIds(db, [...ids]);

@@ -11,6 +11,7 @@ import {
 } from './banks.js';
 import { BASE_DATE, addDays, dayOfIssue } from './dates.js';
 import { Rng } from './prng.js';
+import { clearArticleCaches } from '../searchCache.js';
 import { seedSubmissions } from './submissions.js';
 import { fill } from '../text.js';
 
@@ -253,6 +254,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
     meta.run('seed', String(seed));
     meta.run('base_date', BASE_DATE);
   })();
+  clearArticleCaches(db);
 
   return {
     journals: JOURNALS.length,
