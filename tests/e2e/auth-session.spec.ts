@@ -126,6 +126,9 @@ test.describe('popup', () => {
   test('the mode is in the URL, and closing removes it', async ({ page }) => {
     await page.goto('/journal?page=2&login=losePWD');
     await expect(panel(page).getByRole('heading', { name: '找回密码' })).toBeVisible();
+    // A styled dialog over the page (with or without JavaScript), not markup after the footer.
+    await expect(page.getByRole('dialog')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('link', { name: '关闭' })).toBeInViewport();
     await page.getByRole('link', { name: '关闭' }).click();
     await expect(page).toHaveURL(url('/journal?page=2'));
     await expect(page.getByRole('dialog')).toHaveCount(0);

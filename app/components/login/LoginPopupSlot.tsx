@@ -1,6 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { LoginPanelData } from './types';
 import { useHydrated } from './use-hydrated';
+// The popup's styles ship with the layout (the wrapper below uses them, so they stay in its
+// static imports): the server links only those, and without JavaScript the popup has no
+// other way to get its styles.
+import classes from './login.module.css';
 
 /**
  * The login popup without its weight on every page: its forms (conform, zod) load only
@@ -32,13 +36,13 @@ export function LoginPopupSlot({ data }: { data: LoginPanelData }) {
   const hydrated = useHydrated();
   const ServerPopup = import.meta.env.SSR ? loaded : null;
   return (
-    <>
+    <div className={classes.slot}>
       <noscript>{ServerPopup ? <ServerPopup data={data} /> : null}</noscript>
       {hydrated ? (
         <Suspense fallback={null}>
           <LazyLoginPopup data={data} />
         </Suspense>
       ) : null}
-    </>
+    </div>
   );
 }
