@@ -11,6 +11,7 @@ process.stdout.write(
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    statusCodes: result.statusCodeStats,
     total: result.requests.total,
   }),
 );

@@ -41,6 +41,13 @@ export function createPortalApp(options: PortalAppOptions) {
   app.set('trust proxy', config.trustProxy);
 
   const metrics = options.metrics ?? createMetrics();
+  // Set on SIGTERM: answers close their connection and readiness fails, so the gateway
+  // stops sending traffic while in-flight requests finish.
+  let shuttingDown = false;
+  app.use((_req, res, next) => {
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    next();
+  });
   app.use(createHttpLogger(logger));
   app.use(metrics.httpMiddleware);
 
@@ -49,6 +56,7 @@ export function createPortalApp(options: PortalAppOptions) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
+    if (shuttingDown) return void res.set('Cache-Control', 'no-store').status(503).json({ ready: false, backend: 'unknown', reason: 'shutting down' });
     const result = await checkReadiness(journalApiUrl);
     res.set('Cache-Control', 'no-store').status(result.ready ? 200 : 503).json(result);
   });
@@ -167,5 +175,12 @@ export function createPortalApp(options: PortalAppOptions) {
     res.status(500).type('text/plain; charset=utf-8').send(`哎呀，出问题，请稍后再试（请求编号 ${requestId}）`);
   });
 
-  return { app, metrics, close: () => proxy.close() };
+  return {
+    app,
+    metrics,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
+    close: () => proxy.close(),
+  };
 }

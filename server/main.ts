@@ -84,6 +84,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    portal.beginShutdown();
     const deadline = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time: closing connections');
       server.closeAllConnections();
