@@ -32,9 +32,19 @@ async function sandboxGet<T>(path: string): Promise<T> {
   return body.entity;
 }
 
-/** The text of the image captcha `uuid` (sandbox hook). */
+/**
+ * The text of the image captcha `uuid` (sandbox hook). The sandbox draws it when the image
+ * is fetched, which may happen a moment after the page shows the key: wait for it.
+ */
 export async function captchaText(uuid: string): Promise<string> {
-  return (await sandboxGet<{ text: string }>(`/__sandbox/captcha?uuid=${encodeURIComponent(uuid)}`)).text;
+  let text = '';
+  await expect
+    .poll(async () => {
+      text = await sandboxGet<{ text: string }>(`/__sandbox/captcha?uuid=${encodeURIComponent(uuid)}`).then((c) => c.text, () => '');
+      return text;
+    }, { message: `captcha ${uuid} drawn by the sandbox`, timeout: 5000 })
+    .not.toBe('');
+  return text;
 }
 
 /** The last SMS code sent to `mobile` (sandbox hook). */
