@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestHandler as createFetchRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PortalLoadContext } from '../app/load-context';
 import type { PortalConfig } from './config';
+import { SESSION_COOKIE } from '../app/session/cookie.server';
 import { bodyLimit } from './body-limit';
 import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, isPrivatePath, publicCacheControl } from './cache-policy';
 import { createHttpLogger } from './logger';
@@ -34,6 +35,21 @@ export interface PortalAppOptions {
   pageStore?: PageStore;
 }
 
+/**
+ * Anonymous pages may be kept by the browser (stale-while-revalidate): when a response
+ * signs someone in or out, the browser's cache of this site is cleared, so no page from
+ * before shows the wrong header afterwards.
+ */
+function clearBrowserCacheOnSessionChange(_req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    const cookies = [res.getHeader('set-cookie') ?? []].flat().map(String);
+    if (cookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))) res.setHeader('Clear-Site-Data', '"cache"');
+    return writeHead.apply(this, args);
+  } as Response['writeHead'];
+  next();
+}
+
 export function createPortalApp(options: PortalAppOptions) {
   const { config, logger, journalApiUrl } = options;
   const app = express();
@@ -50,6 +66,7 @@ export function createPortalApp(options: PortalAppOptions) {
   });
   app.use(createHttpLogger(logger));
   app.use(metrics.httpMiddleware);
+  app.use(clearBrowserCacheOnSessionChange);
 
   // Ops endpoints answer before anything else touches the request.
   app.get('/healthz', (_req, res) => {

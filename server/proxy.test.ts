@@ -124,9 +124,9 @@ describe('BFF proxy', () => {
     expect(seen.length).toBe(before);
   });
 
-  it('never lets the browser call the endpoints that hand out the backend token', async () => {
+  it('never lets the browser call the endpoints that hand out the backend token or that the portal rate-limits', async () => {
     const before = seen.length;
-    for (const path of ['/api/loginApi/login', '/api/loginApi/menus?id=4', '/api/weiXinApi/userConfirmationCallback?code=x']) {
+    for (const path of ['/api/loginApi/login', '/api/loginApi/menus?id=4', '/api/weiXinApi/userConfirmationCallback?code=x', '/api/loginApi/sendCode', '/api/loginApi/register', '/api/loginApi/forgotPassword']) {
       const response = await rawRequest(portal.url, { method: 'POST', path, headers: { 'Content-Type': 'application/json' }, body: '{}' });
       expect(response.status, path).toBe(404);
     }
@@ -156,6 +156,8 @@ describe('BFF proxy', () => {
     const cleared = String(response.headers['set-cookie']);
     expect(cleared).toContain(`${SESSION_COOKIE}=;`);
     expect(cleared).toContain('Max-Age=0');
+    // The browser forgets pages it kept while signed in.
+    expect(response.headers['clear-site-data']).toBe('"cache"');
   });
 
   it('answers 504 when the backend does not answer within the timeout', async () => {
@@ -259,6 +261,9 @@ describe('BFF proxy', () => {
     }
     const growthMb = (peak - baseline) / 1024 / 1024;
     console.info(`proxy streaming: peak live-memory growth ${growthMb.toFixed(1)} MB for 2 x 50 MB`);
-    expect(growthMb).toBeLessThan(30);
+    // Client, proxy and backend share this process, and socket buffers in flight count too:
+    // the bound proves that no whole body (50 MB) is ever held; the backpressure test above
+    // proves the proxy holds back what the backend does not read.
+    expect(growthMb).toBeLessThan(45);
   });
 });

@@ -39,13 +39,18 @@ const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'authorization', 'x-f
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie']);
 const MAX_INSPECTED_JSON_BYTES = 2 * 1024 * 1024;
 /**
- * Calls whose answer carries the backend token. The browser never makes them: the
- * portal's own login, registration and WeChat actions do, and keep the token in the
- * session cookie.
+ * Calls the browser never makes directly: those whose answer carries the backend token,
+ * and those the portal rate-limits (SMS codes, registration, password reset). The
+ * portal's own sign-in actions make them, keep the token in the session cookie and apply
+ * the limits.
  */
-const TOKEN_ISSUING_PATHS = new Set([
+const PORTAL_ONLY_PATHS = new Set([
   '/api/loginApi/login',
   '/api/loginApi/menus',
+  '/api/loginApi/sendCode',
+  '/api/loginApi/register',
+  '/api/loginApi/forgotPassword',
+  '/api/loginApi/findAccount',
   '/api/weiXinApi/userConfirmationCallback',
   '/api/weiXinApi/userBindWxChat',
 ]);
@@ -117,7 +122,7 @@ export function createProxy(options: ProxyOptions) {
       res.status(400).type('application/json').send(envelope(400, '请求路径不合法'));
       return;
     }
-    if (TOKEN_ISSUING_PATHS.has(path.split('?')[0])) {
+    if (PORTAL_ONLY_PATHS.has(path.split('?')[0])) {
       res.status(404).type('application/json').send(envelope(404, '接口不存在'));
       return;
     }
