@@ -27,6 +27,15 @@ test.describe('page shell', () => {
     await expect(footer).toContainText('ICP备');
   });
 
+  test('the BFF proxy returns the sandbox envelope and refuses traversal', async ({ request }) => {
+    const response = await request.get('/api/homeApi/getBottomBar');
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ code: 200, success: true });
+    expect(body.entity.map((group: { type: number }) => group.type)).toEqual([1, 2, 3, 4, 5]);
+    expect((await request.get('/api/%2e%2e/manage/author/paper/list')).status()).toBe(400);
+  });
+
   test('an unknown URL answers 404 with the 404 page', async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
