@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -58,9 +59,9 @@ describe.skipIf(!existsSync(buildFile))('portal pages in front of a failing back
   });
 
   it.each([
-    ['answers 500', (res: import('node:http').ServerResponse) => res.writeHead(500).end('boom')],
-    ['answers malformed JSON', (res: import('node:http').ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,')],
-    ['answers off-contract JSON', (res: import('node:http').ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":{"records":"nope"}}')],
+    ['answers 500', (res: ServerResponse) => res.writeHead(500).end('boom')],
+    ['answers malformed JSON', (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,')],
+    ['answers off-contract JSON', (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":{"records":"nope"}}')],
   ])('shows it with 502 when the backend %s', async (_label, answer) => {
     const broken = await listen((_req, res) => answer(res));
     servers.push(broken);
