@@ -11,7 +11,8 @@ export default function NoFooterLayout() {
       <div id="top" />
       <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
       <Outlet />
-      <FloatingPanel notice={root?.notice ?? null} />
+      {/* No reminder box over the sign-in and personal forms: it would cover their buttons. */}
+      <FloatingPanel notice={null} />
     </div>
   );
 }
