@@ -18,6 +18,11 @@ export interface PortalLoadContext {
     sessionSecrets: string[];
     secureCookies: boolean;
     isProduction: boolean;
+    /** Backend-call metrics (Prometheus), when the shell collects them. */
+    backendMetrics?: {
+      call(endpoint: string, seconds: number, outcome: 'ok' | 'refused' | 'failed'): void;
+      failure(endpoint: string, kind: string): void;
+    };
   };
 }
 

@@ -114,6 +114,10 @@ export function createPortalApp(options: PortalAppOptions) {
     sessionSecrets: config.sessionSecrets,
     secureCookies: config.secureCookies,
     isProduction: config.isProduction,
+    backendMetrics: {
+      call: (endpoint, seconds, outcome) => metrics.observeBackend(endpoint, seconds, outcome),
+      failure: (endpoint, kind) => metrics.countBackendFailure(endpoint, kind),
+    },
   };
 
   const loadContext = (req: Request, res: Response, nonce: string, requestId: string): AppLoadContext => ({

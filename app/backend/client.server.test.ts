@@ -102,3 +102,28 @@ describe('backend client', () => {
     expect(log).not.toContain(TOKEN);
   });
 });
+
+describe('backend client metrics', () => {
+  it('reports each call with its outcome, and each failure with its kind', async () => {
+    const calls: string[] = [];
+    const { logger } = memoryLogger();
+    const backend = createBackendClient({
+      baseUrl: BASE,
+      timeoutMs: 500,
+      requestId: 'req-m',
+      logger,
+      clearSessionCookie: 'x=; Max-Age=0',
+      observe: {
+        call: (endpoint, seconds, outcome) => calls.push(`${endpoint} ${outcome} ${seconds >= 0}`),
+        failure: (endpoint, kind) => calls.push(`${endpoint} failure ${kind}`),
+      },
+    });
+    server.use(http.post(`${BASE}/api/thing`, () => HttpResponse.json({ code: 200, success: true, message: '', entity: { name: 'a' } })));
+    await backend.call(endpoint, { id: 1 });
+    server.use(http.post(`${BASE}/api/thing`, () => HttpResponse.json({ code: 400, success: false, message: 'no', entity: null })));
+    await thrown(backend.call(endpoint, { id: 1 }));
+    server.use(http.post(`${BASE}/api/thing`, () => HttpResponse.error()));
+    await thrown(backend.call(endpoint, { id: 1 }));
+    expect(calls).toEqual(['/api/thing ok true', '/api/thing refused true', '/api/thing failure network', '/api/thing failed true']);
+  });
+});

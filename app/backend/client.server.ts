@@ -34,6 +34,11 @@ export interface BackendClientOptions {
   clientIp?: string;
   /** Set-Cookie value(s) sent with the redirect on a 403: the cleared session, and a flash message. */
   clearSessionCookie: string | string[];
+  /** Metrics: each call's duration and outcome, and each failure's kind. */
+  observe?: {
+    call(endpoint: string, seconds: number, outcome: 'ok' | 'refused' | 'failed'): void;
+    failure(endpoint: string, kind: BackendFailureKind): void;
+  };
 }
 
 export type BackendClient = ReturnType<typeof createBackendClient>;
@@ -53,6 +58,7 @@ export function createBackendClient(options: BackendClientOptions) {
 
   function fail(kind: BackendFailureKind, endpoint: string, detail: Record<string, unknown>): never {
     logger.error({ backend: endpoint, failure: kind, ...detail }, 'journal backend call failed');
+    options.observe?.failure(endpoint, kind);
     throw data<BackendFailure>({ backendFailure: kind, requestId }, { status: FAILURE_STATUS[kind] });
   }
 
@@ -94,6 +100,19 @@ export function createBackendClient(options: BackendClientOptions) {
   }
 
   async function call<Input, Entity>(endpoint: Endpoint<Input, Entity>, input?: Input): Promise<Entity> {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const entity = await callOnce(endpoint, input);
+      options.observe?.call(endpoint.path, seconds(), 'ok');
+      return entity;
+    } catch (error) {
+      options.observe?.call(endpoint.path, seconds(), error instanceof BackendEnvelopeError ? 'refused' : 'failed');
+      throw error;
+    }
+  }
+
+  async function callOnce<Input, Entity>(endpoint: Endpoint<Input, Entity>, input?: Input): Promise<Entity> {
     const started = performance.now();
     const headers = requestHeaders('application/json');
 

@@ -45,5 +45,6 @@ export function backendFor(request: Request, context: AppLoadContext, options: {
     token,
     clientIp: context.clientIp,
     clearSessionCookie: [destroySession(context), flashCookie(context, authCopy.messages.sessionExpired, 'error')],
+    observe: context.runtime.backendMetrics,
   });
 }
