@@ -17,30 +17,43 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Assigned once the render has started; the callbacks below may run before that line.
+    // eslint-disable-next-line prefer-const
+    let abortTimer: NodeJS.Timeout | undefined;
     // Crawlers and visitors without JS get the whole document at once.
-    const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+    const sendResponse = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
-      nonce,
-      [readyEvent]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+        nonce,
+        onShellReady() {
+          if (!waitForAll) sendResponse();
+        },
+        onAllReady() {
+          // The render is complete: the abort timer must not keep it in memory for 11 s.
+          clearTimeout(abortTimer);
+          if (waitForAll) sendResponse();
+        },
+        onShellError(error: unknown) {
+          clearTimeout(abortTimer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) loadContext.logger.error({ err: error }, 'render error after the shell was sent');
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) loadContext.logger.error({ err: error }, 'render error after the shell was sent');
-      },
-    });
-    setTimeout(abort, streamTimeout + 1000);
+    );
+    abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
