@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { boardMember } from '~/backend/endpoints/board.server';
 import { Avatar } from '~/components/people/Avatar';
+import { FieldTags } from '~/components/people/FieldTags';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import page from '~/components/reading/page.module.css';
 import { notFound, notFoundMeta, notFoundOnRefusal } from '~/components/reading/route';
@@ -55,11 +56,7 @@ export default function BoardMemberPage({ loaderData }: Route.ComponentProps) {
               <>
                 <dt>{t.fields}</dt>
                 <dd>
-                  <ul className={page.tags}>
-                    {member.researchFields.map((field) => (
-                      <li key={field}>{field}</li>
-                    ))}
-                  </ul>
+                  <FieldTags fields={member.researchFields} />
                 </dd>
               </>
             ) : null}

@@ -7,6 +7,7 @@ import { LineChart } from '~/components/charts/LineChart';
 import { formatNumber } from '~/components/charts/scale';
 import { ArticleItem } from '~/components/journal/ArticleItem';
 import { Avatar } from '~/components/people/Avatar';
+import { FieldTags } from '~/components/people/FieldTags';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import page from '~/components/reading/page.module.css';
 import { notFound, notFoundMeta, notFoundOnRefusal } from '~/components/reading/route';
@@ -91,11 +92,7 @@ export default function ExpertDetail({ loaderData }: Route.ComponentProps) {
                 <>
                   <dt>{t.fields}</dt>
                   <dd>
-                    <ul className={page.tags}>
-                      {expert.researchFields.map((field) => (
-                        <li key={field}>{field}</li>
-                      ))}
-                    </ul>
+                    <FieldTags fields={expert.researchFields} />
                   </dd>
                 </>
               ) : null}
