@@ -66,6 +66,14 @@ export default [
     route('personal', 'routes/personal/layout.tsx', [
       index('routes/personal/home.tsx'),
       route('index', 'routes/personal/index.tsx'),
+      route('account', 'routes/personal/account/layout.tsx', [
+        index('routes/personal/account/profile.tsx'),
+        route('security', 'routes/personal/account/security.tsx'),
+        route('verification', 'routes/personal/account/verification.tsx'),
+        route('invoice', 'routes/personal/account/invoice.tsx'),
+        route('feedback', 'routes/personal/account/feedback.tsx'),
+      ]),
+      // -- personal centre: manuscripts (issue 5) --
       route('histroy', 'routes/personal/histroy.tsx'),
       route('message', 'routes/personal/message.tsx'),
       route('message/retraction', 'routes/personal/retraction.ts'),

@@ -37,6 +37,11 @@ export const personal = {
     draw: '立即抽奖',
     period: (from: string, to: string) => `${from} 至 ${to}`,
   },
+  account: {
+    title: '账号设置',
+    tabsLabel: '账号设置分类',
+    tabs: { profile: '基本资料', security: '账号安全', verification: '身份认证', invoice: '开票信息', feedback: '意见反馈' },
+  },
   message: {
     title: '消息通知',
     all: '全部',
