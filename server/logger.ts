@@ -26,6 +26,7 @@ const SENSITIVE_KEYS = [
   'mobileNo',
   'phoneNumber',
   'taxpayerNumber',
+  'taxpayerNo',
   'openid',
   'authorization',
   'cookie',
