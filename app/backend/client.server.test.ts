@@ -16,14 +16,14 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function client(timeoutMs = 1000) {
+function client(timeoutMs = 1000, token: string | null = TOKEN) {
   const { logger, lines } = memoryLogger();
   const backend = createBackendClient({
     baseUrl: BASE,
     timeoutMs,
     requestId: 'req-1234',
     logger,
-    token: TOKEN,
+    token,
     clearSessionCookie: 'journalData-token=; Max-Age=0',
   });
   return { backend, lines };
@@ -39,6 +39,26 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('backend client', () => {
+  it('shares public answers between token-less calls for their TTL, but never a signed-in call or a refusal', async () => {
+    const publicList = defineEndpoint<{ type: number }, string[]>('POST', '/api/public-list', z.array(z.string()), { publicTtlMs: 60_000 });
+    const seen: string[] = [];
+    server.use(
+      http.post(`${BASE}/api/public-list`, async ({ request }) => {
+        const { type } = (await request.json()) as { type: number };
+        seen.push(`${type}:${request.headers.get('authorization') ? 'token' : 'anonymous'}`);
+        if (type === 9) return HttpResponse.json({ code: 400, success: false, message: '参数错误', entity: null });
+        return HttpResponse.json({ code: 200, success: true, message: '', entity: [`第${seen.length}次`] });
+      }),
+    );
+    const anonymous = client(1000, null).backend;
+    expect(await Promise.all([anonymous.call(publicList, { type: 1 }), client(1000, null).backend.call(publicList, { type: 1 })])).toEqual([['第1次'], ['第1次']]);
+    expect(await anonymous.call(publicList, { type: 2 })).toEqual(['第2次']);
+    expect(await client().backend.call(publicList, { type: 1 })).toEqual(['第3次']);
+    await expect(anonymous.call(publicList, { type: 9 })).rejects.toBeInstanceOf(BackendEnvelopeError);
+    await expect(anonymous.call(publicList, { type: 9 })).rejects.toBeInstanceOf(BackendEnvelopeError);
+    expect(seen).toEqual(['1:anonymous', '2:anonymous', '1:token', '9:anonymous', '9:anonymous']);
+  });
+
   it('sends the token, the request id and JSON, and returns the parsed entity', async () => {
     server.use(
       http.post(`${BASE}/api/thing`, async ({ request }) => {

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { createKeyedTtlCache } from '../lib/ttl-cache.server';
 import { envelopeSchema } from './envelope';
 import { BackendEnvelopeError, FAILURE_STATUS, type BackendFailure, type BackendFailureKind } from './errors';
 
@@ -13,6 +14,11 @@ export interface Endpoint<Input, Entity> {
   method: 'GET' | 'POST';
   path: string;
   entity: z.ZodType<Entity>;
+  /**
+   * Public data the same for every visitor (latest articles, news lists): a call made
+   * without a token reuses an answer at most this old from this process.
+   */
+  publicTtlMs?: number;
   /** Phantom marker so the input type is checked at call sites. */
   readonly _input?: Input;
 }
@@ -21,9 +27,20 @@ export function defineEndpoint<Input = void, Entity = unknown>(
   method: 'GET' | 'POST',
   path: string,
   entity: z.ZodType<Entity>,
+  options: { publicTtlMs?: number } = {},
 ): Endpoint<Input, Entity> {
-  return { method, path, entity };
+  return { method, path, entity, publicTtlMs: options.publicTtlMs };
 }
+
+/**
+ * Answers to token-less calls of endpoints with a `publicTtlMs`, shared by every request
+ * of this process. Bounded; a refusal or failure is never kept. Anonymous page renders
+ * then cost the backend a few calls per key and TTL instead of several per page.
+ */
+const publicAnswers = createKeyedTtlCache<unknown>(1000);
+
+/** How long lists every visitor sees alike may be reused (well under the gateway's s-maxage). */
+export const PUBLIC_LIST_TTL_MS = 15_000;
 
 export interface BackendClientOptions {
   baseUrl: string;
@@ -78,28 +95,58 @@ export function createBackendClient(options: BackendClientOptions) {
   }
 
   /**
-   * A GET whose answer is not the JSON envelope (the captcha image): the same base URL,
-   * headers, timeout and 403 handling as `call`; the caller streams the body.
+   * A GET whose answer is not the JSON envelope (the captcha image, a PDF): the same base
+   * URL, headers, timeout and 403 handling as `call`; the caller streams the body.
    * Infrastructure failures throw like `call`; other statuses are the caller's to judge.
+   * The timeout bounds the wait for the answer's headers and then each silence of the
+   * body, not the whole transfer: a large download that keeps flowing is never cut off.
    */
   async function raw(path: string, query?: Record<string, string | number | undefined>, accept = '*/*'): Promise<Response> {
     const search = toSearchParams(query).toString();
+    const controller = new AbortController();
+    let timer = setTimeout(() => controller.abort(new DOMException('backend timeout', 'TimeoutError')), timeoutMs);
+    const restartTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new DOMException('backend went silent', 'TimeoutError')), timeoutMs);
+    };
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: controller.signal });
     } catch (error) {
+      clearTimeout(timer);
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', path, { timeoutMs });
       fail('network', path, { error: (error as Error).message });
     }
     if (response.status === 403) {
+      clearTimeout(timer);
       response.body?.cancel().catch(() => {});
       forbidden(path);
     }
-    return response;
+    if (!response.body) {
+      clearTimeout(timer);
+      return response;
+    }
+    restartTimer();
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, stream) {
+          restartTimer();
+          stream.enqueue(chunk);
+        },
+        flush: () => clearTimeout(timer),
+      }),
+    );
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
-  async function call<Input, Entity>(endpoint: Endpoint<Input, Entity>, input?: Input): Promise<Entity> {
+  function call<Input, Entity>(endpoint: Endpoint<Input, Entity>, input?: Input): Promise<Entity> {
+    if (!endpoint.publicTtlMs || token) return observedCall(endpoint, input);
+    const key = `${baseUrl} ${endpoint.method} ${endpoint.path} ${JSON.stringify(input ?? null)}`;
+    return publicAnswers.get(key, endpoint.publicTtlMs, () => observedCall(endpoint, input)) as Promise<Entity>;
+  }
+
+  async function observedCall<Input, Entity>(endpoint: Endpoint<Input, Entity>, input?: Input): Promise<Entity> {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {

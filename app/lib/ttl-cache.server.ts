@@ -28,3 +28,36 @@ export function createTtlCache<T>(ttlMs: number, now: () => number = Date.now) {
     },
   };
 }
+
+/**
+ * Many values, each loaded at most once per `ttlMs` however many requests ask at once,
+ * and at most `maxEntries` kept (the oldest stored goes first): for public backend
+ * answers that depend on their input (a page of news, the latest articles).
+ */
+export function createKeyedTtlCache<T>(maxEntries: number, now: () => number = Date.now) {
+  const values = new Map<string, { value: T; expiresAt: number }>();
+  const pending = new Map<string, Promise<T>>();
+
+  return {
+    get(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+      const stored = values.get(key);
+      if (stored && now() < stored.expiresAt) return Promise.resolve(stored.value);
+      let loading = pending.get(key);
+      if (!loading) {
+        loading = load()
+          .then((loaded) => {
+            values.delete(key);
+            values.set(key, { value: loaded, expiresAt: now() + ttlMs });
+            if (values.size > maxEntries) values.delete(values.keys().next().value as string);
+            return loaded;
+          })
+          .finally(() => pending.delete(key));
+        pending.set(key, loading);
+      }
+      return loading;
+    },
+    get size() {
+      return values.size;
+    },
+  };
+}

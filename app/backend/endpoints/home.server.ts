@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../client.server';
+import { defineEndpoint, PUBLIC_LIST_TTL_MS } from '../client.server';
 
 /** One footer link as the backend stores it (spec §3 "Footer link"). */
 export const footerLinkSchema = z.object({
@@ -51,6 +51,7 @@ export const getTradeNews = defineEndpoint<{ type: 1 | 2; current?: number; size
   'POST',
   '/api/homeApi/getTradeNews',
   newsPageSchema,
+  { publicTtlMs: PUBLIC_LIST_TTL_MS },
 );
 
 export const hotspotSchema = z.object({
@@ -62,11 +63,14 @@ export const hotspotSchema = z.object({
   publishDate: z.string().nullish(),
   views: z.number().default(0),
 });
-export const getTradeHotspot = defineEndpoint<{ size?: number }, z.infer<typeof hotspotSchema>[]>('POST', '/api/homeApi/getTradeHotspot', z.array(hotspotSchema));
+export const getTradeHotspot = defineEndpoint<{ size?: number }, z.infer<typeof hotspotSchema>[]>('POST', '/api/homeApi/getTradeHotspot', z.array(hotspotSchema), {
+  publicTtlMs: PUBLIC_LIST_TTL_MS,
+});
 
 export const workingDaySchema = z.object({ date: z.string(), weekday: z.string(), submissions: z.number(), reviews: z.number(), publications: z.number() });
 export const getLastSevenWorkingDays = defineEndpoint<void, z.infer<typeof workingDaySchema>[]>(
   'POST',
   '/api/homeApi/getLastSevenWorkingDays',
   z.array(workingDaySchema),
+  { publicTtlMs: PUBLIC_LIST_TTL_MS },
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../client.server';
+import { defineEndpoint, PUBLIC_LIST_TTL_MS } from '../client.server';
 
 export const labelSchema = z.object({ code: z.string(), name: z.string() });
 
@@ -47,5 +47,7 @@ export const journalDetailSchema = journalSummarySchema.extend({
 });
 export type JournalDetail = z.infer<typeof journalDetailSchema>;
 
-export const journalList = defineEndpoint<void, JournalSummary[]>('POST', '/api/journalSearchApi/list', z.array(journalSummarySchema));
+export const journalList = defineEndpoint<void, JournalSummary[]>('POST', '/api/journalSearchApi/list', z.array(journalSummarySchema), {
+  publicTtlMs: PUBLIC_LIST_TTL_MS,
+});
 export const journalDetails = defineEndpoint<{ id?: number; gch?: string }, JournalDetail>('POST', '/api/journalSearchApi/details', journalDetailSchema);

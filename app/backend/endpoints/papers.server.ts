@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../client.server';
+import { defineEndpoint, PUBLIC_LIST_TTL_MS } from '../client.server';
 import { pageSchema } from '../envelope';
 
 /** An article's PDF as the backend describes it: `hash` and `fileName` are the download query (spec §3). */
@@ -93,6 +93,7 @@ export const selectedLiteratureShow = defineEndpoint<{ size?: number }, ArticleC
   'POST',
   '/api/homeApi/getSelectedLiteratureShow',
   z.array(articleCardSchema),
+  { publicTtlMs: PUBLIC_LIST_TTL_MS },
 );
 
 const facetSchema = z.object({ id: z.number().nullish(), name: z.string().nullish(), year: z.number().nullish(), count: z.number() });
