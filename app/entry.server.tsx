@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -21,13 +21,30 @@ export default function handleRequest(
     // eslint-disable-next-line prefer-const
     let abortTimer: NodeJS.Timeout | undefined;
     // Crawlers and visitors without JS get the whole document at once.
-    const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+    const waitForAll = loadContext.wholeDocument || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const sendResponse = () => {
       shellRendered = true;
+      if (loadContext.wholeDocument) return sendWhole();
       const body = new PassThrough();
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
+    };
+    // One buffer, no web stream in between: the cheapest way to a complete page.
+    const sendWhole = () => {
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+        final(done) {
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+          done();
+        },
+      });
+      pipe(sink);
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>

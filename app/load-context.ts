@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { RateLimiter } from './lib/rate-limit.server';
 
 /**
  * What the Express shell hands every loader and action (see server/app.ts).
@@ -12,12 +13,19 @@ export interface PortalLoadContext {
   /** The client's address as seen through the trusted proxies. */
   clientIp: string;
   logger: Logger;
+  /**
+   * Render the whole document into one buffer instead of streaming it: set for anonymous
+   * public pages, which the shell stores and shares whole anyway.
+   */
+  wholeDocument?: boolean;
   runtime: {
     journalApiUrl: string;
     upstreamTimeoutMs: number;
     sessionSecrets: string[];
     secureCookies: boolean;
     isProduction: boolean;
+    /** Rate limits of the sign-in forms: in process, or shared through Redis (`REDIS_URL`). */
+    rateLimiter: RateLimiter;
     /** Backend-call metrics (Prometheus), when the shell collects them. */
     backendMetrics?: {
       call(endpoint: string, seconds: number, outcome: 'ok' | 'refused' | 'failed'): void;

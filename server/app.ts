@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestHandler as createFetchRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PortalLoadContext } from '../app/load-context';
+import { countingRejections, createMemoryRateLimiter, type RateLimiter } from '../app/lib/rate-limit.server';
 import type { PortalConfig } from './config';
 import { SESSION_COOKIE } from '../app/session/cookie.server';
 import { bodyLimit } from './body-limit';
@@ -15,6 +16,7 @@ import { createMetrics, type PortalMetrics } from './metrics';
 import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { createProxy } from './proxy';
 import { checkReadiness } from './readiness';
+import type { RedisState } from './redis';
 import { apiSecurityHeaders, cspNonce, securityHeaders } from './security';
 
 export interface PortalAppOptions {
@@ -33,6 +35,10 @@ export interface PortalAppOptions {
   metrics?: PortalMetrics;
   /** Store of the anonymous page cache (default: in process, per config). */
   pageStore?: PageStore;
+  /** Rate limits of the sign-in forms (default: in process). */
+  rateLimiter?: RateLimiter;
+  /** State of the Redis behind both when `REDIS_URL` is set, shown by /readyz. */
+  redisState?: () => RedisState;
 }
 
 /**
@@ -75,7 +81,8 @@ export function createPortalApp(options: PortalAppOptions) {
   app.get('/readyz', async (_req, res) => {
     if (shuttingDown) return void res.set('Cache-Control', 'no-store').status(503).json({ ready: false, backend: 'unknown', reason: 'shutting down' });
     const result = await checkReadiness(journalApiUrl);
-    res.set('Cache-Control', 'no-store').status(result.ready ? 200 : 503).json(result);
+    // Redis is reported, never required: without it the portal serves from each process.
+    res.set('Cache-Control', 'no-store').status(result.ready ? 200 : 503).json({ ...result, redis: options.redisState?.() ?? 'off' });
   });
 
   const proxy = createProxy({
@@ -114,6 +121,7 @@ export function createPortalApp(options: PortalAppOptions) {
     sessionSecrets: config.sessionSecrets,
     secureCookies: config.secureCookies,
     isProduction: config.isProduction,
+    rateLimiter: countingRejections(options.rateLimiter ?? createMemoryRateLimiter(), (limit) => metrics.countRateLimited(limit)),
     backendMetrics: {
       call: (endpoint, seconds, outcome) => metrics.observeBackend(endpoint, seconds, outcome),
       failure: (endpoint, kind) => metrics.countBackendFailure(endpoint, kind),
@@ -145,7 +153,7 @@ export function createPortalApp(options: PortalAppOptions) {
    * background refresh needs no request of its own).
    */
   async function renderPublic(url: string, nonce: string, requestId: string): Promise<Omit<CachedPage, 'storedAt'>> {
-    const context: AppLoadContext = { cspNonce: nonce, requestId, clientIp: '', logger: logger.child({ reqId: requestId }), runtime };
+    const context: AppLoadContext = { cspNonce: nonce, requestId, clientIp: '', logger: logger.child({ reqId: requestId }), runtime, wholeDocument: true };
     const response = await fetchHandler(new Request(url), context);
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
@@ -162,7 +170,9 @@ export function createPortalApp(options: PortalAppOptions) {
     onRefreshError: (url, error) => logger.error({ err: error, url }, 'page cache refresh failed'),
   });
 
-  app.all('/{*splat}', async (req, res, next) => {
+  // Every other request (app.use, not a route pattern: a path whose percent-encoding is
+  // broken, like `/news/%`, must reach React Router's 404 rather than fail to decode here).
+  app.use(async (req, res, next) => {
     const shareable = (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) && !isPrivatePath(req.path);
     if (!shareable) {
       res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
@@ -191,6 +201,12 @@ export function createPortalApp(options: PortalAppOptions) {
   // Last resort: something outside React Router failed. Never a stack trace.
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
     const requestId = String(res.getHeader('X-Request-Id') ?? '');
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
+      // A request the framework could not read (e.g. malformed percent-encoding): the client's fault.
+      logger.warn({ err: error, requestId, url: req.path }, 'bad request');
+      return void res.status(status).type('text/plain; charset=utf-8').send(`请求无效（请求编号 ${requestId}）`);
+    }
     logger.error({ err: error, requestId, url: req.path }, 'unhandled error');
     if (res.headersSent) return res.destroy();
     res.status(500).type('text/plain; charset=utf-8').send(`哎呀，出问题，请稍后再试（请求编号 ${requestId}）`);

@@ -50,4 +50,18 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(1);
     expect(config.secureCookies).toBe(true);
   });
+
+  it('reads REDIS_URL (unset by default) and refuses anything but redis(s):// without echoing it', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).redisUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://cache.internal:6379/2' }).redisUrl).toBe('redis://cache.internal:6379/2');
+    expect(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'rediss://:pw@cache.internal:6380' }).redisUrl).toBe('rediss://:pw@cache.internal:6380');
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'test', REDIS_URL: 'http://user:hunter2@cache.internal' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/REDIS_URL/);
+    expect(message).not.toContain('hunter2');
+  });
 });

@@ -41,6 +41,7 @@ const envSchema = z
     CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(300),
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, message: '必须是 redis:// 或 rediss:// 地址 (must be a redis:// or rediss:// URL)' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -98,6 +99,8 @@ export interface PortalConfig {
   maxUploadBytes: number;
   /** Port of the Prometheus metrics endpoint; 0 turns it off. */
   metricsPort: number;
+  /** Redis shared by all portal processes (page cache, rate limits); undefined: each process keeps its own. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -110,7 +113,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
       const value = source[name];
-      const shown = name === 'SESSION_SECRET' || value === undefined ? '' : ` (got "${value}")`;
+      // Secrets (and a Redis URL, which may carry a password) are never echoed.
+      const shown = name === 'SESSION_SECRET' || name === 'REDIS_URL' || value === undefined ? '' : ` (got "${value}")`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
@@ -134,5 +138,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
     cacheHeaders: { sMaxAge: env.CACHE_S_MAXAGE, staleWhileRevalidate: env.CACHE_STALE_WHILE_REVALIDATE },
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     metricsPort: env.METRICS_PORT,
+    redisUrl: env.REDIS_URL,
   };
 }

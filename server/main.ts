@@ -2,11 +2,17 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createPortalApp } from './app';
 import { ConfigError, loadConfig, type PortalConfig } from './config';
 import { createLogger } from './logger';
-import { createMetrics, startMetricsServer } from './metrics';
+import { createMetrics, startMetricsServer, type PortalMetrics } from './metrics';
+import { MemoryPageStore } from './page-cache';
+import { connectRedis } from './redis';
+import { RedisPageStore } from './redis-page-store';
+import { createRedisRateLimiter } from './redis-rate-limit';
+import { createMemoryRateLimiter } from '../app/lib/rate-limit.server';
 import { startSandbox } from './sandbox/index';
 
 /**
@@ -15,6 +21,8 @@ import { startSandbox } from './sandbox/index';
  */
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How long start-up waits for Redis before serving from the process alone (it keeps reconnecting). */
+const REDIS_STARTUP_WAIT_MS = 3000;
 
 function readConfig(): PortalConfig {
   try {
@@ -49,6 +57,25 @@ async function loadBuild(config: PortalConfig) {
   };
 }
 
+/**
+ * With REDIS_URL: the page cache and the rate limits shared by every portal process, each
+ * falling back to its in-process twin while Redis is unusable.
+ */
+async function sharedStores(config: PortalConfig, logger: Logger, metrics: PortalMetrics, buildId: string) {
+  if (!config.redisUrl) return undefined;
+  const redis = connectRedis(config.redisUrl, { logger: logger.child({ component: 'redis' }), onFallback: (use) => metrics.countRedisFallback(use) });
+  metrics.observeRedis(() => redis.state() === 'up');
+  await redis.whenReady(REDIS_STARTUP_WAIT_MS);
+  const pageStore = new RedisPageStore(redis, {
+    // Per build: a deploy never serves pages naming the previous build's assets.
+    prefix: `journal-portal:${buildId}:`,
+    maxPageBytes: config.pageCache.maxBytes,
+    fallback: new MemoryPageStore(config.pageCache.maxEntries, config.pageCache.maxBytes),
+  });
+  const rateLimiter = createRedisRateLimiter(redis, { prefix: 'journal-portal:rate:', fallback: createMemoryRateLimiter() });
+  return { redis, pageStore, rateLimiter };
+}
+
 async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
@@ -67,7 +94,19 @@ async function main() {
   const journalApiUrl = config.journalApiUrl ?? sandbox!.url;
   const { build, devMiddleware, clientDir, closeDev } = await loadBuild(config);
   const metrics = createMetrics();
-  const portal = createPortalApp({ config, logger, journalApiUrl, build, clientDir, devMiddleware, metrics });
+  const shared = await sharedStores(config, logger, metrics, typeof build === 'function' ? 'dev' : build.assets.version);
+  const portal = createPortalApp({
+    config,
+    logger,
+    journalApiUrl,
+    build,
+    clientDir,
+    devMiddleware,
+    metrics,
+    pageStore: shared?.pageStore,
+    rateLimiter: shared?.rateLimiter,
+    redisState: shared?.redis.state,
+  });
   // Metrics on their own port: the gateway exposes only the public one.
   const metricsServer = config.metricsPort > 0 ? startMetricsServer(metrics, config.metricsPort, config.host) : undefined;
   metricsServer?.on('error', (error) => logger.error({ err: error, port: config.metricsPort }, 'metrics endpoint could not start'));
@@ -98,6 +137,7 @@ async function main() {
     metricsServer?.close();
     await closeDev();
     await sandbox?.close();
+    await shared?.redis.close();
     logger.info('stopped');
     logger.flush?.();
     process.exit(0);

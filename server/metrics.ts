@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * Prometheus metrics, served on their own port (METRICS_PORT), never on the public one.
@@ -42,6 +42,12 @@ export function createMetrics() {
     labelNames: ['limit'] as const,
     registers: [registry],
   });
+  const redisFallbacks = new Counter({
+    name: 'portal_redis_fallbacks_total',
+    help: 'Page-cache and rate-limit operations answered in process because Redis was unusable (REDIS_URL set)',
+    labelNames: ['use'] as const,
+    registers: [registry],
+  });
 
   /** Records each response's duration under its route pattern. */
   function httpMiddleware(req: Request, res: Response, next: NextFunction) {
@@ -64,6 +70,20 @@ export function createMetrics() {
     },
     countRateLimited(limit: string) {
       rateLimited.inc({ limit });
+    },
+    countRedisFallback(use: string) {
+      redisFallbacks.inc({ use });
+    },
+    /** Exposes `portal_redis_up` (1 or 0), only when Redis is configured: no false alarm without it. */
+    observeRedis(isUp: () => boolean) {
+      new Gauge({
+        name: 'portal_redis_up',
+        help: 'Whether Redis (REDIS_URL) is connected and answering: 0 means the page cache and rate limits are per process',
+        registers: [registry],
+        collect() {
+          this.set(isUp() ? 1 : 0);
+        },
+      });
     },
   };
 }

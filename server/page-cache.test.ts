@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryPageStore, createPageCache, withNonce, type CachedPage } from './page-cache';
+import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
 
 function page(body: string, status = 200, nonce = 'N0NCE'): Omit<CachedPage, 'storedAt'> {
   return { status, headers: [['content-type', 'text/html']], body: Buffer.from(body), nonce, shareable: true };
@@ -76,6 +76,28 @@ describe('page cache', () => {
     const fresh = await cache.get('/', () => 'n');
     expect(fresh.outcome).toBe('hit');
     expect(fresh.page.body.toString()).toBe('<p>version 2</p>');
+  });
+
+  it('does not refresh again when another process refreshed the page between its read and its lock', async () => {
+    const shared = new MemoryPageStore(10, 1_000_000);
+    let renders = 0;
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    // Process B's lock is slow: it only asks once A's refresh is done.
+    const slowLockingStore: PageStore = { get: (k) => shared.get(k), set: (k, p, t) => shared.set(k, p, t), lock: async (k, t) => (await gate, shared.lock(k, t)), unlock: (k) => shared.unlock(k) };
+    const options = { freshMs: 50, staleMs: 60_000, render: async () => page(`<p>version ${++renders}</p>`) };
+    const processA = createPageCache({ ...options, store: shared });
+    const processB = createPageCache({ ...options, store: slowLockingStore });
+    await processA.get('/', () => 'n');
+    await sleep(60);
+    expect((await processB.get('/', () => 'n')).outcome).toBe('stale');
+    expect((await processA.get('/', () => 'n')).outcome).toBe('stale');
+    await sleep(20);
+    expect(renders).toBe(2);
+    openGate();
+    await sleep(20);
+    expect(renders).toBe(2);
+    expect((await processB.get('/', () => 'n')).page.body.toString()).toBe('<p>version 2</p>');
   });
 
   it('never stores error pages or personal answers', async () => {

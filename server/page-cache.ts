@@ -3,6 +3,11 @@
  * answers) of public pages for visitors without a session, kept for `freshMs` and
  * served stale for `staleMs` more while one background render refreshes it. Concurrent
  * misses of one key share one render; error answers are never stored.
+ *
+ * With a shared store (server/redis-page-store.ts) the refresh of a stale page is single
+ * across all processes (its lock is in the store). A miss is not: each process renders a
+ * page it does not find itself rather than waiting on another's render, so a cold page
+ * costs at most one render per process, and a miss never waits on another process.
  */
 
 export interface CachedPage {
@@ -93,6 +98,9 @@ export interface PageCacheOptions {
 
 export type CacheOutcome = 'hit' | 'stale' | 'miss';
 
+/** Longest a refresh may hold its key's lock (a crashed process's lock expires by itself). */
+const REFRESH_LOCK_MS = 30_000;
+
 export function createPageCache(options: PageCacheOptions) {
   const { store, freshMs, staleMs, render } = options;
   /** Renders in flight in this process, by key: concurrent misses share one. */
@@ -117,8 +125,11 @@ export function createPageCache(options: PageCacheOptions) {
 
   async function refreshInBackground(key: string, nonce: string) {
     // One refresh per key across processes (the lock lives in the shared store).
-    if (inFlight.has(key) || !(await store.lock(`refresh:${key}`, 30_000))) return;
+    if (inFlight.has(key) || !(await store.lock(`refresh:${key}`, REFRESH_LOCK_MS))) return;
     try {
+      // Another process may have refreshed it between our read and our lock.
+      const current = await store.get(key);
+      if (current && Date.now() - current.storedAt < freshMs) return;
       await renderAndStore(key, nonce);
     } catch (error) {
       options.onRefreshError?.(key, error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryRateLimiter } from './rate-limit.server';
+import { countingRejections, createMemoryRateLimiter, limitName } from './rate-limit.server';
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -78,5 +78,25 @@ describe('memory rate limiter', () => {
     c.advance(61_000);
     await limiter.hit('fresh', perMinute);
     expect(limiter.size()).toBe(1);
+  });
+});
+
+describe('rejection counting', () => {
+  it('names the limit by the first two parts of the key, whatever the subject holds', () => {
+    expect(limitName('login:ip:203.0.113.9')).toBe('login:ip');
+    expect(limitName('login:ip:::1')).toBe('login:ip');
+    expect(limitName('sms:mobile-day:13800000001')).toBe('sms:mobile-day');
+  });
+
+  it('counts refusals of hit and peek by limit, not allowed events nor the countdown shown on a form', async () => {
+    const rejected: string[] = [];
+    const limiter = countingRejections(createMemoryRateLimiter(), (limit) => rejected.push(limit));
+    const once = { limit: 1, windowMs: 60_000 };
+    expect((await limiter.hit('sms:mobile:13800000001', once)).allowed).toBe(true);
+    expect((await limiter.peek('sms:mobile:13800000001', once)).allowed).toBe(false);
+    expect((await limiter.hit('login:ip:::1', once)).allowed).toBe(true);
+    expect((await limiter.hit('login:ip:::1', once)).allowed).toBe(false);
+    expect(await limiter.cooldownSeconds('sms:mobile:13800000001', once)).toBe(60);
+    expect(rejected).toEqual(['sms:mobile', 'login:ip']);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Rate limits (sliding window). The sign-in actions only see the `RateLimiter`
- * interface; this file gives the in-memory implementation, enough for one portal
- * process. Several processes behind a gateway need a shared store: a Redis
- * implementation of the same interface replaces `memoryRateLimiter` then.
+ * interface, through their load context (`context.runtime.rateLimiter`): the shell gives
+ * the in-memory one below for a single process, or the Redis one
+ * (server/redis-rate-limit.ts) shared by every portal process when `REDIS_URL` is set.
+ *
+ * Keys are `<limit>:<kind>:<subject>` (`login:ip:203.0.113.9`): the part before the
+ * subject names the limit in the rejection metric.
  */
 
 export interface RateRule {
@@ -22,8 +25,14 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one event under `key` when the rule still allows it, and says whether it did. */
   hit(key: string, rule: RateRule): Promise<RateDecision>;
-  /** Says whether one more event would be allowed, without counting one. */
+  /**
+   * Says whether one more event would be allowed, without counting one: the check of a
+   * limit that only some outcomes spend (failed logins, sent codes). A refusal counts as
+   * a rejection in the metrics.
+   */
   peek(key: string, rule: RateRule): Promise<RateDecision>;
+  /** Seconds until one more event is allowed, for display only (a countdown): never a rejection. */
+  cooldownSeconds(key: string, rule: RateRule): Promise<number>;
 }
 
 export interface MemoryRateLimiterOptions {
@@ -75,6 +84,13 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     }
   }
 
+  async function peek(key: string, rule: RateRule): Promise<RateDecision> {
+    const at = now();
+    const times = recent(key, rule, at);
+    if (times.length >= rule.limit) return { allowed: false, remaining: 0, retryAfterSeconds: retryAfter(times, rule, at) };
+    return { allowed: true, remaining: rule.limit - times.length, retryAfterSeconds: 0 };
+  }
+
   return {
     async hit(key, rule) {
       const at = now();
@@ -90,15 +106,33 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
       sweep(at);
       return { allowed: true, remaining: rule.limit - times.length - 1, retryAfterSeconds: 0 };
     },
-    async peek(key, rule) {
-      const at = now();
-      const times = recent(key, rule, at);
-      if (times.length >= rule.limit) return { allowed: false, remaining: 0, retryAfterSeconds: retryAfter(times, rule, at) };
-      return { allowed: true, remaining: rule.limit - times.length, retryAfterSeconds: 0 };
-    },
+    peek,
+    cooldownSeconds: async (key, rule) => (await peek(key, rule)).retryAfterSeconds,
     size: () => events.size,
   };
 }
 
-/** The limiter of this process. */
+/** The name of the limit a key belongs to: its first two parts (`login:ip`), bounded by the code that builds keys. */
+export function limitName(key: string): string {
+  return key.split(':', 2).join(':');
+}
+
+/** The same limiter, reporting each refusal of `hit` or `peek` by limit name (the rejection metric). */
+export function countingRejections(limiter: RateLimiter, onRejected: (limit: string) => void): RateLimiter {
+  const counted = async (key: string, decision: Promise<RateDecision>) => {
+    const result = await decision;
+    if (!result.allowed) onRejected(limitName(key));
+    return result;
+  };
+  return {
+    hit: (key, rule) => counted(key, limiter.hit(key, rule)),
+    peek: (key, rule) => counted(key, limiter.peek(key, rule)),
+    cooldownSeconds: (key, rule) => limiter.cooldownSeconds(key, rule),
+  };
+}
+
+/**
+ * A limiter of this process alone, for code that has no load context yet. It is not
+ * shared through Redis and its refusals are not counted: use `context.runtime.rateLimiter`.
+ */
 export const rateLimiter: RateLimiter = createMemoryRateLimiter();

@@ -1,6 +1,5 @@
 import { CAPTCHA_IMAGE_PATH } from '~/backend/endpoints/auth.server';
 import { auth as authCopy } from '~/copy/auth';
-import { rateLimiter } from '~/lib/rate-limit.server';
 import { backendFor } from '~/session/session.server';
 import { RATE_RULES } from './forms.server';
 import type { Route } from './+types/captcha';
@@ -25,7 +24,7 @@ function failureImage(status: number) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const uuid = new URL(request.url).searchParams.get('uuid') ?? '';
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(uuid)) return failureImage(400);
-  if (!(await rateLimiter.hit(`captcha:ip:${context.clientIp}`, RATE_RULES.lookupPerIp)).allowed) return failureImage(429);
+  if (!(await context.runtime.rateLimiter.hit(`captcha:ip:${context.clientIp}`, RATE_RULES.lookupPerIp)).allowed) return failureImage(429);
   let upstream: Response;
   try {
     upstream = await backendFor(request, context, { token: null }).raw(CAPTCHA_IMAGE_PATH, { uuid }, 'image/*');

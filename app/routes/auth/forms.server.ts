@@ -6,7 +6,7 @@ import { getRandomUUID, sendCode } from '~/backend/endpoints/auth.server';
 import type { SignInActionData } from '~/components/login/types';
 import { auth as authCopy } from '~/copy/auth';
 import { MOBILE_PATTERN, formIntent, sendSmsSchema } from '~/forms/auth';
-import { rateLimiter, type RateRule } from '~/lib/rate-limit.server';
+import type { RateRule } from '~/lib/rate-limit.server';
 import { backendFor } from '~/session/session.server';
 
 /**
@@ -17,7 +17,7 @@ import { backendFor } from '~/session/session.server';
 /** Spec: passwords and codes never come back in a re-rendered form. */
 export const HIDDEN_FIELDS = ['password', 'confirmPassword', 'verificationCode', 'code', 'captcha'];
 
-/** Abuse limits (per process; see app/lib/rate-limit.server.ts). */
+/** Abuse limits (shared by every portal process when REDIS_URL is set; see app/lib/rate-limit.server.ts). */
 export const RATE_RULES = {
   loginPerIp: { limit: 10, windowMs: 60_000 },
   loginFailuresPerAccount: { limit: 10, windowMs: 10 * 60_000 },
@@ -67,9 +67,9 @@ const smsKey = (mobile: string) => `sms:mobile:${mobile}`;
 const smsDayKey = (mobile: string) => `sms:mobile-day:${mobile}`;
 
 /** Seconds before another SMS code may go to `mobile` (rendered by the server without JavaScript). */
-export async function smsCooldown(mobile: unknown): Promise<number> {
+export async function smsCooldown(context: AppLoadContext, mobile: unknown): Promise<number> {
   if (typeof mobile !== 'string' || !MOBILE_PATTERN.test(mobile.trim())) return 0;
-  return (await rateLimiter.peek(smsKey(mobile.trim()), RATE_RULES.smsPerMobile)).retryAfterSeconds;
+  return context.runtime.rateLimiter.cooldownSeconds(smsKey(mobile.trim()), RATE_RULES.smsPerMobile);
 }
 
 /**
@@ -79,9 +79,10 @@ export async function smsCooldown(mobile: unknown): Promise<number> {
 export async function sendSmsCode(request: Request, context: AppLoadContext, form: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: sendSmsSchema });
   if (submission.status !== 'success') {
-    return answer(form, submission, { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) });
+    return answer(form, submission, { uuid: formUuid(formData), smsCooldown: await smsCooldown(context, submission.payload.mobileNo) });
   }
   const { mobileNo, captcha, uuid } = submission.value;
+  const { rateLimiter } = context.runtime;
 
   const perIp = await rateLimiter.hit(`sms:ip:${context.clientIp}`, RATE_RULES.smsPerIp);
   if (!perIp.allowed) return answer(form, submission, { uuid }, { status: 429, formErrors: [authCopy.messages.smsIpLimit(perIp.retryAfterSeconds)] });
@@ -125,7 +126,7 @@ export async function refreshCaptcha(request: Request, context: AppLoadContext, 
   return answer(
     form,
     submission,
-    { ...extra, uuid: await freshCaptchaKey(request, context), smsCooldown: await smsCooldown(submission.payload.mobileNo) },
+    { ...extra, uuid: await freshCaptchaKey(request, context), smsCooldown: await smsCooldown(context, submission.payload.mobileNo) },
     { status: 200 },
   );
 }
@@ -147,7 +148,7 @@ export async function smsFormStep<S extends z.ZodType>(request: Request, context
   if (intent === 'sendSms') return { done: await sendSmsCode(request, context, form, formData) } as const;
   if (intent === 'refreshCaptcha') return { done: await refreshCaptcha(request, context, form, formData) } as const;
   const submission = parseWithZod(formData, { schema });
-  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(submission.payload.mobileNo) };
+  const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(context, submission.payload.mobileNo) };
   if (submission.status !== 'success') return { done: answer(form, submission, extra) } as const;
   return { value: submission.value as z.output<S>, submission, extra } as const;
 }

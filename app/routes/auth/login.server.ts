@@ -6,7 +6,6 @@ import type { LoginPanelData } from '~/components/login/types';
 import { auth as authCopy } from '~/copy/auth';
 import { bindMobileSchema, formIntent, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/forms/auth';
 import { flashCookie } from '~/lib/flash.server';
-import { rateLimiter } from '~/lib/rate-limit.server';
 import { isAuthorSession } from '~/session/guard.server';
 import { honeypotInputProps, passesHoneypot } from '~/session/honeypot.server';
 import { loginModeHref, pageContext, parseLoginMode, signedInTarget, type LoginContext, type LoginMode } from '~/session/login-url';
@@ -72,6 +71,7 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
 
   // Every attempt counts per address; per account only the failed ones (guessing its password).
   const accountKey = `login:account:${username.toLowerCase()}`;
+  const { rateLimiter } = context.runtime;
   for (const decision of [
     await rateLimiter.hit(`login:ip:${context.clientIp}`, RATE_RULES.loginPerIp),
     await rateLimiter.peek(accountKey, RATE_RULES.loginFailuresPerAccount),

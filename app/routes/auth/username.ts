@@ -1,7 +1,6 @@
 import { queryUsername } from '~/backend/endpoints/auth.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { USERNAME_PATTERN } from '~/forms/auth';
-import { rateLimiter } from '~/lib/rate-limit.server';
 import { backendFor } from '~/session/session.server';
 import { RATE_RULES } from './forms.server';
 import type { Route } from './+types/username';
@@ -11,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const username = (new URL(request.url).searchParams.get('username') ?? '').trim();
   const headers = { 'Cache-Control': 'no-store' };
   if (!USERNAME_PATTERN.test(username)) return Response.json({ available: false }, { headers });
-  if (!(await rateLimiter.hit(`lookup:ip:${context.clientIp}`, RATE_RULES.lookupPerIp)).allowed) {
+  if (!(await context.runtime.rateLimiter.hit(`lookup:ip:${context.clientIp}`, RATE_RULES.lookupPerIp)).allowed) {
     return Response.json({ available: null }, { status: 429, headers });
   }
   try {
