@@ -2,6 +2,8 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
+// The theme's CSS variables, generated once (app/theme.test.tsx) instead of inlined into every page.
+import './styles/mantine-theme.generated.css';
 import './styles/global.css';
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
@@ -61,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           {copy.nav.skipToContent}
         </a>
-        <MantineProvider theme={theme} forceColorScheme="light">
+        <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
           <Toaster />
           {children}
         </MantineProvider>
