@@ -130,9 +130,3 @@ export function countingRejections(limiter: RateLimiter, onRejected: (limit: str
     cooldownSeconds: (key, rule) => limiter.cooldownSeconds(key, rule),
   };
 }
-
-/**
- * A limiter of this process alone, for code that has no load context yet. It is not
- * shared through Redis and its refusals are not counted: use `context.runtime.rateLimiter`.
- */
-export const rateLimiter: RateLimiter = createMemoryRateLimiter();

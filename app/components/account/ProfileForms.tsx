@@ -1,0 +1,177 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Form, useNavigation, useSubmit } from 'react-router';
+import { account as copy } from '~/copy/account';
+import { AVATAR_ACCEPT, IMAGE_MAGIC_BYTES, avatarError, profileSchema } from '~/forms/account';
+import { FormAlert, FormName, InputField, RadioField, TextareaField, useAccountForm } from './fields';
+import classes from './account.module.css';
+
+const t = copy.profile;
+
+export interface ProfileView {
+  username: string;
+  mobileNo: string | null;
+  realName: string | null;
+  identityVerified: boolean;
+  gender: number | null;
+  mailbox: string | null;
+  title: string | null;
+  education: string | null;
+  institution: string | null;
+  department: string | null;
+  researchFields: string[];
+  address: string | null;
+  postcode: string | null;
+  orcid: string | null;
+  bio: string | null;
+  createTime: string | null;
+}
+
+/** 个人信息: modifyProfile. The real name is fixed once the identity is verified. */
+export function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData: unknown }) {
+  const { form, fields, busy, formProps } = useAccountForm({
+    id: 'profile-form',
+    form: 'profile',
+    schema: profileSchema,
+    actionData,
+    defaultValue: {
+      realName: profile.realName ?? undefined,
+      gender: profile.gender ? String(profile.gender) : undefined,
+      mailbox: profile.mailbox ?? undefined,
+      title: profile.title ?? undefined,
+      education: profile.education ?? undefined,
+      institution: profile.institution ?? undefined,
+      department: profile.department ?? undefined,
+      researchFields: profile.researchFields.join('；') || undefined,
+      address: profile.address ?? undefined,
+      postcode: profile.postcode ?? undefined,
+      orcid: profile.orcid ?? undefined,
+      bio: profile.bio ?? undefined,
+    },
+  });
+  return (
+    <section className={classes.section} aria-labelledby="profile-info-title">
+      <h2 id="profile-info-title">{t.info.title}</h2>
+      <p className={classes.intro}>{t.info.intro}</p>
+      <dl className={classes.dl}>
+        <dt>{t.info.username}</dt>
+        <dd>{profile.username}</dd>
+        <dt>{t.info.mobile}</dt>
+        <dd>{profile.mobileNo ?? copy.security.mobile.none}</dd>
+        {profile.identityVerified ? (
+          <>
+            <dt>{t.info.realName}</dt>
+            <dd>
+              {profile.realName} <span className={classes.hint}>（{t.info.realNameLocked}）</span>
+            </dd>
+          </>
+        ) : null}
+        {profile.createTime ? (
+          <>
+            <dt>{t.info.joined}</dt>
+            <dd>{profile.createTime.slice(0, 10)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <Form method="post" {...formProps} className={classes.formWide}>
+        <FormName name="profile" />
+        <FormAlert form={form} />
+        <div className={classes.grid}>
+          {profile.identityVerified ? null : <InputField meta={fields.realName} label={t.info.realName} autoComplete="name" maxLength={30} />}
+          <RadioField
+            meta={fields.gender}
+            label={t.info.gender}
+            options={Object.entries(t.info.genders).map(([value, label]) => ({ value, label }))}
+          />
+          <InputField meta={fields.mailbox} label={t.info.mailbox} type="email" autoComplete="email" maxLength={100} />
+          <InputField meta={fields.title} label={t.info.jobTitle} placeholder={t.info.jobTitlePlaceholder} maxLength={30} />
+          <InputField meta={fields.education} label={t.info.education} placeholder={t.info.educationPlaceholder} maxLength={30} />
+          <InputField meta={fields.institution} label={t.info.institution} autoComplete="organization" maxLength={100} />
+          <InputField meta={fields.department} label={t.info.department} maxLength={100} />
+          <InputField meta={fields.researchFields} label={t.info.researchFields} hint={t.info.researchFieldsHint} className={classes.wide} />
+          <InputField meta={fields.address} label={t.info.address} autoComplete="street-address" maxLength={200} className={classes.wide} />
+          <InputField meta={fields.postcode} label={t.info.postcode} autoComplete="postal-code" inputMode="numeric" maxLength={6} />
+          <InputField meta={fields.orcid} label={t.info.orcid} hint={t.info.orcidHint} maxLength={19} />
+          <TextareaField meta={fields.bio} label={t.info.bio} hint={t.info.bioHint} rows={5} maxLength={1000} className={classes.wide} />
+        </div>
+        <div className={classes.actions}>
+          <button type="submit" className={classes.button} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t.info.saving : t.info.save}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * 头像: a multipart form. Without JavaScript it posts as is (the action checks the head of
+ * the stream and streams it on); with it, the chosen file is checked first (first bytes, size).
+ */
+export function AvatarForm({ username, headImgUrl, error }: { username: string; headImgUrl: string | null; error?: string }) {
+  const id = useId();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data';
+  const shown = clientError ?? error;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const file = (formElement.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
+    if (!file) {
+      setClientError(t.avatar.required);
+      return;
+    }
+    const head = new Uint8Array(await file.slice(0, IMAGE_MAGIC_BYTES).arrayBuffer());
+    const problem = avatarError({ size: file.size, head, name: file.name });
+    if (problem) {
+      setClientError(problem);
+      return;
+    }
+    setClientError(null);
+    void submit(formElement, { method: 'post', encType: 'multipart/form-data' });
+  }
+
+  return (
+    <section className={classes.section} aria-labelledby="avatar-title">
+      <h2 id="avatar-title">{t.avatar.title}</h2>
+      <p id={`${id}-hint`} className={classes.intro}>
+        {t.avatar.intro}
+      </p>
+      <div className={classes.avatarRow}>
+        <span className={classes.avatar}>
+          {headImgUrl ? <img src={headImgUrl} alt={t.avatar.current} width={88} height={88} /> : <span aria-label={t.avatar.none} role="img">{username.slice(0, 1).toUpperCase()}</span>}
+        </span>
+        <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className={classes.form}>
+          <div className={classes.field}>
+            <label htmlFor={`${id}-file`} className={classes.label}>
+              {t.avatar.file}
+            </label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              name="file"
+              accept={AVATAR_ACCEPT}
+              required
+              className={classes.file}
+              aria-invalid={shown ? true : undefined}
+              aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+              onChange={() => setClientError(null)}
+            />
+            {shown ? (
+              <p id={`${id}-error`} className={classes.fieldError} role="alert">
+                {shown}
+              </p>
+            ) : null}
+          </div>
+          <div className={classes.actions}>
+            <button type="submit" className={classes.secondary} disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t.avatar.uploading : t.avatar.submit}
+            </button>
+          </div>
+        </Form>
+      </div>
+    </section>
+  );
+}
