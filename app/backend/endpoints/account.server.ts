@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
-import { profileSchema } from './personal.server';
+import { profileSchema, type Profile } from './personal.server';
 
 /**
  * Account settings calls of spec §7 (issue 6): profile, avatar, password and mobile
@@ -9,28 +9,8 @@ import { profileSchema } from './personal.server';
  * docs/backend-contract.md. All need the session's token.
  */
 
-const text = z.string().nullish().transform((v) => v ?? null);
-
-/**
- * The whole profile (contract: user plus the profile fields). `getProfile` of
- * personal.server.ts reads the card's subset of the same answer; the settings form needs all of it.
- */
-export const accountProfileSchema = profileSchema.extend({
-  type: z.coerce.number().nullish().transform((v) => v ?? null),
-  wechatBound: z.boolean().catch(false),
-  gender: z.coerce.number().int().nullish().transform((v) => (v === 1 || v === 2 ? v : null)),
-  department: text,
-  education: text,
-  researchFields: z.array(z.string()).nullish().transform((v) => v ?? []),
-  address: text,
-  postcode: text,
-  orcid: text,
-  bio: text,
-  createTime: text,
-});
-export type AccountProfile = z.infer<typeof accountProfileSchema>;
-
-export const getAccountProfile = defineEndpoint<void, AccountProfile>('POST', '/manage/employee/getProfile', accountProfileSchema);
+/** The whole profile is `getProfile` of personal.server.ts: the card and the settings form read the same answer. */
+export type AccountProfile = Profile;
 
 /** Fields the profile form may send; `clear` names the optional fields the user emptied. */
 export const PROFILE_FIELDS = ['realName', 'gender', 'mailbox', 'title', 'education', 'institution', 'department', 'researchFields', 'address', 'postcode', 'orcid', 'bio'] as const;
@@ -50,7 +30,7 @@ export interface ModifyProfileInput {
   bio?: string;
   clear?: Exclude<ProfileField, 'realName'>[];
 }
-export const modifyProfile = defineEndpoint<ModifyProfileInput, AccountProfile>('POST', '/manage/employee/modifyProfile', accountProfileSchema);
+export const modifyProfile = defineEndpoint<ModifyProfileInput, AccountProfile>('POST', '/manage/employee/modifyProfile', profileSchema);
 
 /** Multipart `file` (an image of at most 2 MB), streamed through `streamUpload`. */
 export const SET_HEAD_IMG_PATH = '/manage/employee/setUpHeadImgUrl';

@@ -169,6 +169,17 @@ export const profileSchema = z.object({
   identityVerified: z.boolean().catch(false),
   faceVerified: z.boolean().catch(false),
   scholarStatus: z.string().catch('none'),
+  type: z.coerce.number().nullish().transform((v) => v ?? null),
+  wechatBound: z.boolean().catch(false),
+  gender: z.coerce.number().int().nullish().transform((v) => (v === 1 || v === 2 ? v : null)),
+  department: text,
+  education: text,
+  researchFields: z.array(z.string()).nullish().transform((v) => v ?? []),
+  address: text,
+  postcode: text,
+  orcid: text,
+  bio: text,
+  createTime: text,
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const getProfile = defineEndpoint<void, Profile>('POST', '/manage/employee/getProfile', profileSchema);

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
-import { PROFILE_FIELDS, SET_HEAD_IMG_PATH, getAccountProfile, headImgAnswerSchema, modifyProfile, type ModifyProfileInput } from '~/backend/endpoints/account.server';
+import { getProfile } from '~/backend/endpoints/personal.server';
+import { PROFILE_FIELDS, SET_HEAD_IMG_PATH, headImgAnswerSchema, modifyProfile, type ModifyProfileInput } from '~/backend/endpoints/account.server';
 import type { BackendFailure } from '~/backend/errors';
 import { streamUpload } from '~/backend/raw.server';
 import { AvatarForm, ProfileForm } from '~/components/account/ProfileForms';
@@ -22,7 +23,7 @@ const PAGE = '/personal/account';
 /** /personal/account: 基本资料 — the avatar and the profile (getProfile). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAuthor(request, context);
-  const profile = await backendFor(request, context).call(getAccountProfile);
+  const profile = await backendFor(request, context).call(getProfile);
   return { profile };
 }
 

@@ -1,14 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect } from 'react';
 import { redirect, useNavigation } from 'react-router';
-import {
-  authorAccountCancellation,
-  getAccountProfile,
-  mobileNoChange,
-  passwordChange,
-  userUnbindWxChat,
-  verificationPasswordAndSendCode,
-} from '~/backend/endpoints/account.server';
+import { getProfile } from '~/backend/endpoints/personal.server';
+import { authorAccountCancellation, mobileNoChange, passwordChange, userUnbindWxChat, verificationPasswordAndSendCode } from '~/backend/endpoints/account.server';
 import { requestCode } from '~/backend/endpoints/auth.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { CancelConfirm, CancelIntro, MobileForm, PasswordForm, WechatForm } from '~/components/account/SecurityForms';
@@ -32,7 +26,7 @@ const PAGE = '/personal/account/security';
 /** /personal/account/security: password, mobile, WeChat and cancellation; `?step=cancel` is the confirmation step. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAuthor(request, context);
-  const profile = await backendFor(request, context).call(getAccountProfile);
+  const profile = await backendFor(request, context).call(getProfile);
   const step = new URL(request.url).searchParams.get('step') === 'cancel' ? ('cancel' as const) : null;
   return { step, username: profile.username, mobile: profile.mobileNo, wechatBound: profile.wechatBound };
 }
