@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import http, { type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -12,9 +12,11 @@ import { loadConfig } from './config';
 /**
  * The real app (the production build) in front of backends that fail in each way: the
  * network-error page with the right status, the process staying up, and nothing secret
- * in the logs. Runs after `npm run build` (npm test builds first).
+ * in the logs. Runs after `npm run build` (npm test builds first; `BUILD_DIR` picks
+ * another build folder).
  */
-const buildFile = path.resolve('build/server/index.js');
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const buildFile = path.resolve(buildDir, 'server/index.js');
 
 describe.skipIf(!existsSync(buildFile))('portal pages in front of a failing backend', () => {
   let build: ServerBuild;
@@ -29,7 +31,7 @@ describe.skipIf(!existsSync(buildFile))('portal pages in front of a failing back
   async function portalFor(journalApiUrl: string) {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, UPSTREAM_TIMEOUT_MS: '400', PAGE_CACHE: 'false' });
     const { logger, lines } = memoryLogger();
-    const portal = createPortalApp({ config, logger, journalApiUrl, build, clientDir: path.resolve('build/client') });
+    const portal = createPortalApp({ config, logger, journalApiUrl, build, clientDir: path.resolve(buildDir, 'client') });
     const running = await listen(portal.app);
     servers.push(running);
     return { ...running, lines };
@@ -71,6 +73,80 @@ describe.skipIf(!existsSync(buildFile))('portal pages in front of a failing back
     expect(page.body).toContain('抱歉，网络出错了！');
   });
 
+  describe('a connection reset in the middle of a file download', () => {
+    // A PDF of 80 KB; the broken backend sends its headers (with the full length) and the
+    // first half, then destroys the socket.
+    const half = Buffer.from(`%PDF-1.7\n${'1 0 obj << /Type /Page >> endobj\n'.repeat(1300)}`);
+    const pdf = Buffer.concat([half, half]);
+    const author = sealSession({ token: 'backend-token-of-the-author', user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 }, [TEST_SECRET]);
+
+    /** Answers every download in full, except those whose URL says `broken` (or asks for receipt 9). */
+    async function fileBackend() {
+      const backend = await listen((req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length), 'Content-Disposition': 'attachment; filename="file.pdf"' });
+        if (!/broken|[?&]id=9\b/.test(req.url ?? '')) return void res.end(pdf);
+        res.write(half, () => setTimeout(() => res.socket?.destroy(), 20));
+      });
+      servers.push(backend);
+      return backend;
+    }
+
+    it.each([
+      ['the /api proxy (article PDF)', '/api/file/file/download?hash=broken&fileName=a.pdf', '/api/file/file/download?hash=ok&fileName=a.pdf'],
+      ['the retraction receipt route', '/personal/message/retraction?id=9', '/personal/message/retraction?id=1'],
+    ])('through %s: the client sees an aborted download, and the next one works', async (_label, brokenPath, okPath) => {
+      const backend = await fileBackend();
+      const portal = await portalFor(backend.url);
+      const headers = { Cookie: `${SESSION_COOKIE}=${author}` };
+
+      const failed = await download(portal.url, brokenPath, headers);
+      // The headers went out before the reset: a 200, but never a clean end (the browser marks the download failed).
+      expect(failed.status).toBe(200);
+      expect(failed.headers['content-type']).toContain('application/pdf');
+      expect(failed.complete, 'the response must not end cleanly').toBe(false);
+      expect(failed.bytes).toBeLessThan(pdf.length);
+      // The process is up and the next download is whole.
+      expect((await rawRequest(portal.url, { path: '/healthz' })).status).toBe(200);
+      const next = await download(portal.url, okPath, headers);
+      expect(next.status).toBe(200);
+      expect(next.headers['content-type']).toContain('application/pdf');
+      expect(next.complete).toBe(true);
+      expect(next.bytes).toBe(pdf.length);
+    });
+
+    it('a slow but steady retraction receipt download is not cut off by the backend timeout', async () => {
+      // Five parts 150 ms apart: longer in all than UPSTREAM_TIMEOUT_MS (400 ms), never silent that long.
+      const parts = [0, 1, 2, 3, 4].map((i) => pdf.subarray((i * pdf.length) / 5, ((i + 1) * pdf.length) / 5));
+      const backend = await listen((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length) });
+        const send = (i: number) => (i === parts.length ? res.end() : res.write(parts[i], () => setTimeout(() => send(i + 1), 150)));
+        send(0);
+      });
+      servers.push(backend);
+      const portal = await portalFor(backend.url);
+      const receipt = await download(portal.url, '/personal/message/retraction?id=1', { Cookie: `${SESSION_COOKIE}=${author}` });
+      expect(receipt.status).toBe(200);
+      expect(receipt.complete).toBe(true);
+      expect(receipt.bytes).toBe(pdf.length);
+    });
+
+    it.each([
+      ['the /api proxy', '/api/file/file/download?hash=stall&fileName=a.pdf'],
+      ['the retraction receipt route', '/personal/message/retraction?id=2'],
+    ])('through %s: a backend that goes silent mid-file gives an aborted download, not a hang', async (_label, filePath) => {
+      const backend = await listen((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length) });
+        res.write(half);
+      });
+      servers.push(backend);
+      const portal = await portalFor(backend.url);
+      const stalled = await download(portal.url, filePath, { Cookie: `${SESSION_COOKIE}=${author}` });
+      expect(stalled.status).toBe(200);
+      expect(stalled.complete).toBe(false);
+      expect((await rawRequest(portal.url, { path: '/healthz' })).status).toBe(200);
+    });
+  });
+
   it('never writes the backend token or the cookie to the logs', async () => {
     const backend = await listen((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -89,3 +165,33 @@ describe.skipIf(!existsSync(buildFile))('portal pages in front of a failing back
     expect(log).not.toContain('tok-in-url-123');
   });
 });
+
+interface Download {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: number;
+  /** The whole body arrived and the response ended cleanly (what a browser needs to call the download complete). */
+  complete: boolean;
+}
+
+/** Downloads `path` like a browser would, noting whether the transfer ended cleanly. */
+function download(url: string, pathname: string, headers: http.OutgoingHttpHeaders = {}): Promise<Download> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname: target.hostname, port: target.port, path: pathname, headers, agent: false }, (res) => {
+      let bytes = 0;
+      let settled = false;
+      const done = (complete: boolean) => {
+        if (settled) return;
+        settled = true;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, complete });
+      };
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => done(res.complete));
+      res.on('error', () => done(false));
+      res.on('close', () => done(res.complete));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -3,6 +3,7 @@ import { BackendEnvelopeError } from '~/backend/errors';
 import { dataJurisprudenceSearch } from '~/backend/endpoints/papers.server';
 import { SEARCH_FIELD_LABELS, SEARCH_FIELDS, type SearchField } from '~/lib/search-fields';
 import { ArticleItem } from '~/components/journal/ArticleItem';
+import { withoutControlCharacters } from '~/components/reading/route';
 import { Pager } from '~/components/widgets/Pager';
 import { copy } from '~/copy';
 import { intParam, pageParam } from '~/lib/format';
@@ -25,7 +26,8 @@ type SortKey = (typeof SORTS)[number]['key'];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
-  const query = (params.get('q') ?? '').trim();
+  // Control characters (a NUL from a hand-made URL) are spaces: the backend's search fails on them.
+  const query = withoutControlCharacters(params.get('q') ?? '').trim();
   const field: SearchField = (SEARCH_FIELDS as readonly string[]).includes(params.get('field') ?? '') ? (params.get('field') as SearchField) : 'all';
   const sort: SortKey = SORTS.some((s) => s.key === params.get('sort')) ? (params.get('sort') as SortKey) : 'relevance';
   const journalId = intParam(params.get('journalId'));

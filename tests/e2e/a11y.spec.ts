@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { buildDocx } from '../../server/sandbox/docx';
+import { E2E } from './env';
+import { expect, signIn, test } from './fixtures';
 
 // axe needs the page's scripts: once, with JavaScript on (the markup is the same without).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'axe runs in the page');
@@ -31,15 +34,112 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 
+const LOGIN_MODES = ['userLogin', 'userRegister', 'losePWD', 'wxLogin', 'bindMobile'] as const;
+
+/** The personal centre, account tabs included (every page an author reaches from it). */
+const PERSONAL_PAGES = [
+  '/personal/index',
+  '/personal/histroy',
+  '/personal/histroy?tab=downloads',
+  '/personal/message',
+  '/personal/account',
+  '/personal/account/security',
+  '/personal/account/verification',
+  '/personal/account/invoice',
+  '/personal/account/feedback',
+];
+
+/** axe's WCAG 2.1 A/AA violations of the page as it is now, one line each. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+/** A draft manuscript of the signed-in author, uploaded to the sandbox directly. */
+async function createDraft(token: string): Promise<number> {
+  const form = new FormData();
+  form.append('gch', 'SJFX');
+  const docx = buildDocx([
+    { text: '无障碍检查用稿件：数据要素市场的法律构造', bold: true, size: 32, center: true },
+    'Legal Construction of Data Factor Markets',
+    '作者：王五（某大学法学院）',
+    '摘要：本文以数据要素市场为研究对象，梳理数据产权、流通交易与收益分配的制度构造，比较域外立法经验，提出分类分级、风险导向的规制框架，并讨论其在实践中的适用边界与完善建议。',
+    '关键词：数据要素；市场；法律',
+    '一、引言',
+    '正文内容。'.repeat(50),
+  ]);
+  form.append('file', new Blob([new Uint8Array(docx)]), 'a11y.docx');
+  const response = await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: form });
+  const body = (await response.json()) as { success: boolean; entity: { paperId: number }; message: string };
+  if (!body.success) throw new Error(`sandbox upload failed: ${body.message}`);
+  return body.entity.paperId;
+}
+
 test.describe('accessibility (WCAG 2.1 A and AA)', () => {
   for (const path of PUBLIC_PAGES) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-      expect(violations).toEqual([]);
+      expect(await violations(page)).toEqual([]);
     });
   }
+
+  for (const mode of LOGIN_MODES) {
+    test(`the login popup in mode ${mode} has no axe violations`, async ({ page }) => {
+      await page.goto(`/journal?login=${mode}`);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+
+  test('the login page, empty and with its errors, has no axe violations', async ({ page }) => {
+    await page.goto('/login?login=userLogin');
+    const panel = page.locator('section[aria-labelledby="login-panel-title"]');
+    await expect(panel).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await panel.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(panel.getByText('请输入用户名')).toBeVisible();
+    expect(await violations(page), 'with field errors').toEqual([]);
+  });
+
+  for (const path of PERSONAL_PAGES) {
+    test(`${path} (signed in) has no axe violations`, async ({ page, context }) => {
+      await signIn(context);
+      const response = await page.goto(path);
+      expect(response?.status(), `${path} answers`).toBeLessThan(400);
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+
+  test('every step of the submission has no axe violations', async ({ page, context }) => {
+    const session = await signIn(context);
+    await page.goto('/upload');
+    expect(await violations(page), '/upload (journal picker)').toEqual([]);
+    await page.goto('/upload?redirectGch=SJFX');
+    await expect(page.getByLabel('稿件文件')).toBeVisible();
+    expect(await violations(page), '/upload?redirectGch=SJFX').toEqual([]);
+
+    const paperId = await createDraft(session.token);
+    await page.goto(`/upload/info?paperId=${paperId}`);
+    await expect(page.getByLabel('中文标题')).toBeVisible();
+    expect(await violations(page), '/upload/info').toEqual([]);
+    // The same page showing its field errors.
+    await page.getByLabel('中文标题').fill('');
+    await page.getByRole('button', { name: '下一步：确认投稿' }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    expect(await violations(page), '/upload/info with errors').toEqual([]);
+
+    await page.getByLabel('中文标题').fill('无障碍检查用稿件：数据要素市场的法律构造');
+    await page.getByLabel('栏目').selectOption({ index: 1 });
+    await page.getByLabel('邮箱').last().fill('a11y@example.com');
+    await page.getByLabel('手机号').last().fill('13800000077');
+    await page.getByRole('button', { name: '下一步：确认投稿' }).click();
+    await expect(page).toHaveURL(/\/upload\/confirm\?paperId=\d+/);
+    expect(await violations(page), '/upload/confirm').toEqual([]);
+
+    await page.goto(`/upload/result?paperId=${paperId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await violations(page), '/upload/result').toEqual([]);
+  });
 
   test('a skip link leads to the main content', async ({ page }) => {
     await page.goto('/journal');

@@ -25,7 +25,13 @@ export function notFoundMeta() {
   return [{ title: `${copy.errors.notFoundTitle} - ${copy.site.name}` }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Query text from the URL: trimmed, at most `max` characters. */
+/** Query text from the URL: control characters as spaces, trimmed, at most `max` characters. */
 export function queryText(value: string | null, max = 50): string {
-  return Array.from((value ?? '').trim()).slice(0, max).join('');
+  return Array.from(withoutControlCharacters(value ?? '').trim()).slice(0, max).join('');
+}
+
+/** Control characters (NUL, escapes, line breaks) never belong in a search: a backend may choke on them. */
+export function withoutControlCharacters(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]/g, ' ');
 }

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { qqShareUrl, shareDescription, weiboShareUrl } from '~/lib/share';
 import classes from './SharePopup.module.css';
 
@@ -18,10 +18,41 @@ interface SharePopupProps {
  * Share popup (spec §2): WeChat (QR code dialog), QQ, Weibo, copy link.
  * Built on <details> so it opens without JavaScript; the QR code is an SVG drawn on the
  * server (/qrcode.svg), so no QR library is shipped to the browser.
+ *
+ * Keyboard (a non-modal disclosure, so focus is not trapped): Enter/Space on the trigger
+ * opens it, Tab walks through its targets, Esc closes it and puts focus back on the
+ * trigger; tabbing out of it or clicking elsewhere closes it too.
  */
 export function SharePopup({ url, title, description = '', placement = 'down', trigger = '分享', triggerClassName }: SharePopupProps) {
   const [canCopy, setCanCopy] = useState(false);
   useEffect(() => setCanCopy(typeof navigator !== 'undefined' && !!navigator.clipboard), []);
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const root = details.current;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !root) return;
+      event.preventDefault();
+      root.open = false;
+      root.querySelector('summary')?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (root && !root.contains(event.target as Node)) root.open = false;
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLDetailsElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !event.currentTarget.contains(next)) event.currentTarget.open = false;
+  };
 
   const copyLink = async () => {
     try {
@@ -33,7 +64,12 @@ export function SharePopup({ url, title, description = '', placement = 'down', t
   };
 
   return (
-    <details className={`${classes.share} ${placement === 'left' ? classes.up : ''}`}>
+    <details
+      ref={details}
+      className={`${classes.share} ${placement === 'left' ? classes.up : ''}`}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onBlur={closeWhenFocusLeaves}
+    >
       <summary className={triggerClassName} aria-label="分享">
         {trigger}
       </summary>
