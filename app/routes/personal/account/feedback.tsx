@@ -1,4 +1,102 @@
-// Scaffold: replaced by the account forms (issue 6).
-export default function Placeholder() {
-  return null;
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useState } from 'react';
+import { data, Form, useLocation, useNavigation } from 'react-router';
+import { FEEDBACK_TYPE_TABLE, addFeedBack, getCodingByFatherId } from '~/backend/endpoints/verification.server';
+import { FormError, SelectField, SubmitButton, TextField, TextareaField } from '~/components/verification/fields';
+import classes from '~/components/verification/verification.module.css';
+import { verification as copy } from '~/copy/verification';
+import { FEEDBACK_MAX, charCount, feedbackSchema } from '~/forms/verification';
+import { pageMeta } from '~/lib/meta';
+import { requireAuthor } from '~/session/guard.server';
+import { backendFor } from '~/session/session.server';
+import type { z } from 'zod';
+import type { Route } from './+types/feedback';
+import { redirectWithToast, refusal } from '../personal.server';
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: copy.meta.feedback, noindex: true });
+
+const PAGE = '/personal/account/feedback';
+
+/** /personal/account/feedback: the 意见反馈 form, its types from the backend's 反馈类型 table. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAuthor(request, context);
+  const types = await backendFor(request, context).call(getCodingByFatherId, { fatherId: FEEDBACK_TYPE_TABLE });
+  return { types: types.map((t) => t.name) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAuthor(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: feedbackSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  let message: string;
+  try {
+    await backendFor(request, context).call(addFeedBack, submission.value);
+    message = copy.feedback.thanks;
+  } catch (error) {
+    const refused = refusal(error);
+    const field = /类型/.test(refused) ? 'type' : /内容/.test(refused) ? 'content' : /联系/.test(refused) ? 'contact' : null;
+    return data({ result: submission.reply(field ? { fieldErrors: { [field]: [refused] } } : { formErrors: [refused] }) }, { status: 400 });
+  }
+  return redirectWithToast(context, PAGE, message);
+}
+
+function FeedbackForm({ types, lastResult }: { types: string[]; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof feedbackSchema>>({
+    id: 'feedback',
+    lastResult,
+    defaultValue: { type: types[0] ?? '' },
+    constraint: getZodConstraint(feedbackSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  // The server renders the count of the text it sends back; typing updates it.
+  const initial = typeof fields.content.initialValue === 'string' ? fields.content.initialValue : '';
+  const [count, setCount] = useState(() => charCount(initial));
+  const busy = navigation.state === 'submitting';
+  return (
+    <Form
+      method="post"
+      action={PAGE}
+      {...getFormProps(form)}
+      className={classes.form}
+      onInput={(event) => {
+        const target = event.target as HTMLTextAreaElement;
+        if (target.name === fields.content.name) setCount(charCount(target.value));
+      }}
+    >
+      <FormError form={form} />
+      <SelectField meta={fields.type} label={copy.feedback.type} options={types.map((t) => ({ value: t, label: t }))} />
+      <TextareaField
+        meta={fields.content}
+        label={copy.feedback.content}
+        hint={copy.feedback.contentHint}
+        rows={8}
+        after={
+          <span className={`${classes.count} ${count > FEEDBACK_MAX ? classes.countOver : ''}`}>
+            <span className="visually-hidden">{copy.feedback.countLabel}</span>
+            {copy.feedback.count(count, FEEDBACK_MAX)}
+          </span>
+        }
+      />
+      <TextField meta={fields.contact} label={copy.feedback.contact} hint={copy.feedback.contactHint} optional autoComplete="email" />
+      <div className={classes.actions}>
+        <SubmitButton busy={busy}>{copy.feedback.submit}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
+  // A new page (after a redirect) starts a fresh form.
+  const location = useLocation();
+  return (
+    <section className={classes.section} aria-labelledby="feedback-title">
+      <h2 id="feedback-title">{copy.feedback.title}</h2>
+      <p className={classes.intro}>{copy.feedback.intro}</p>
+      <FeedbackForm key={location.key} types={loaderData.types} lastResult={actionData?.result} />
+    </section>
+  );
 }
