@@ -1,7 +1,6 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/notifications/styles.css';
 // The theme's CSS variables, generated once (app/theme.test.tsx) instead of inlined into every page.
 import './styles/mantine-theme.generated.css';
 import './styles/global.css';
@@ -34,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The toaster is only needed once the page is interactive: load it after hydration.
-const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+const Notifications = lazy(() => import('./components/layout/Toaster'));
 
 function Toaster() {
   const [hydrated, setHydrated] = useState(false);
