@@ -1,6 +1,7 @@
 // Screenshots of pages in the system Chromium, to look at what we build.
 // Usage: node scripts/screenshot.mjs http://127.0.0.1:3000 / /journal ...
-// Env: W (viewport width, default 1920), FULL=1 (full page), NOJS=1 (JavaScript off), OUT (folder, default /tmp/shots).
+// Env: W (viewport width, default 1920), FULL=1 (full page), NOJS=1 (JavaScript off), OUT (folder, default /tmp/shots),
+// COOKIE (a `name=value` cookie sent with every page, e.g. a signed-in session).
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
@@ -12,7 +13,12 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 const width = Number(process.env.W ?? 1920);
-const page = await browser.newPage({ viewport: { width, height: 1080 }, javaScriptEnabled: !process.env.NOJS, locale: 'zh-CN' });
+const context = await browser.newContext({ viewport: { width, height: 1080 }, javaScriptEnabled: !process.env.NOJS, locale: 'zh-CN' });
+if (process.env.COOKIE) {
+  const [name, ...value] = process.env.COOKIE.split('=');
+  await context.addCookies([{ name, value: value.join('='), url: base }]);
+}
+const page = await context.newPage();
 page.on('console', (m) => {
   if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.type(), m.text().slice(0, 300));
 });
