@@ -21,6 +21,8 @@ export default [
   route('captcha/key', 'routes/auth/captcha-key.ts'),
   route('login/username', 'routes/auth/username.ts'),
   route('login/wechat', 'routes/auth/wechat-callback.ts'),
+  // -- personal centre: account settings (issue 6): WeChat binding callback --
+  route('personal/account/wechat', 'routes/personal/account/wechat-bind.ts'),
 
   layout('routes/layouts/default.tsx', [
     index('routes/home.tsx'),
@@ -55,6 +57,7 @@ export default [
     route('upload/info', 'routes/upload/info.tsx'),
     route('upload/confirm', 'routes/upload/confirm.tsx'),
     route('upload/result', 'routes/upload/result.tsx'),
+    route('updatePaperInfo', 'routes/manuscripts/update-paper-info.tsx'),
 
     // Unknown URLs: 404 with the 404 page inside the default layout.
     route('*', 'routes/not-found.tsx'),
@@ -73,7 +76,14 @@ export default [
         route('invoice', 'routes/personal/account/invoice.tsx'),
         route('feedback', 'routes/personal/account/feedback.tsx'),
       ]),
+      // the face recognition's status, polled by /personal/account/verification (JSON)
+      route('account/verification/face', 'routes/personal/account/face-status.ts'),
       // -- personal centre: manuscripts (issue 5) --
+      route('manuscripts', 'routes/personal/manuscripts/list.tsx'),
+      route('manuscripts/:id', 'routes/personal/manuscripts/detail.tsx'),
+      route('manuscripts/:id/retract', 'routes/personal/manuscripts/retract.tsx'),
+      route('manuscripts/:id/payment', 'routes/personal/manuscripts/payment.tsx'),
+      route('manuscripts/:id/download/:what', 'routes/personal/manuscripts/download.ts'),
       route('histroy', 'routes/personal/histroy.tsx'),
       route('message', 'routes/personal/message.tsx'),
       route('message/retraction', 'routes/personal/retraction.ts'),

@@ -1,6 +1,7 @@
 /**
- * Copy of manuscript submission (/upload, /upload/confirm, /upload/result) and of the
- * manuscripts an author tracks (/manuscripts). Imported directly by these routes only.
+ * Copy of manuscript submission (/upload, /upload/info, /upload/confirm, /upload/result)
+ * and of its form components (also used by /updatePaperInfo). Imported directly, not
+ * spread into `~/copy`; the tracking pages have theirs in `~/copy/manuscripts`.
  */
 export const upload = {
   title: '在线投稿',

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { manuscriptInfoSchema, manuscriptMessages, splitKeywords } from './manuscript';
+import {
+  editAuthorList,
+  manuscriptChanges,
+  manuscriptFormValues,
+  manuscriptInfoSchema,
+  manuscriptMessages,
+  responseLetterMessages,
+  responseLetterSchema,
+  retractionMessages,
+  retractionReasonSchema,
+  splitKeywords,
+  type ManuscriptFormValues,
+} from './manuscript';
 
 const valid = {
   title: '数据要素市场的法律规制研究',
@@ -34,5 +46,106 @@ describe('manuscript information', () => {
     expect(none.error?.issues.map((i) => i.message)).toContain(manuscriptMessages.correspondingRequired);
     const noEmail = manuscriptInfoSchema.safeParse({ ...valid, authors: [{ name: '张三', institution: '某大学', corresponding: 'on' }] });
     expect(noEmail.error?.issues).toContainEqual(expect.objectContaining({ path: ['authors', 0, 'email'], message: manuscriptMessages.correspondingContact }));
+  });
+});
+
+const form = (over: Partial<ManuscriptFormValues> = {}): ManuscriptFormValues => ({
+  title: '数据要素市场的法律规制研究',
+  titleEn: undefined,
+  abstract: valid.abstract,
+  keywords: '数据要素；数据交易；个人信息保护',
+  columnId: '3',
+  paperType: '学术论文',
+  fund: '国家社会科学基金项目（23BFX001）',
+  remark: undefined,
+  authors: [
+    { name: '张三', institution: '某大学法学院', email: undefined, mobile: undefined, corresponding: undefined },
+    { name: '李四', institution: '某研究院', email: 'li@example.com', mobile: '13800000002', corresponding: 'on' },
+  ],
+  ...over,
+});
+
+describe('the form fields', () => {
+  it('reads authors[i].* and the index of the corresponding author', () => {
+    const data = new FormData();
+    data.set('title', '  ');
+    data.set('authors[0].name', '张三');
+    data.set('authors[0].institution', '某大学');
+    data.set('authors[1].name', '李四');
+    data.set('authors[1].institution', '某研究院');
+    data.set('corresponding', '1');
+    const values = manuscriptFormValues(data);
+    expect(values.title).toBeUndefined();
+    expect(values.authors.map((a) => a.corresponding)).toEqual([undefined, 'on']);
+  });
+});
+
+describe('editing the author list without JavaScript', () => {
+  it('adds, removes and moves authors, and leaves other intents alone', () => {
+    const values = form();
+    expect(editAuthorList(values, 'check')).toBeNull();
+    expect(editAuthorList(values, 'addAuthor')?.authors).toHaveLength(3);
+    expect(editAuthorList(values, 'removeAuthor:0')?.authors.map((a) => a.name)).toEqual(['李四']);
+    expect(editAuthorList(values, 'authorUp:1')?.authors.map((a) => a.name)).toEqual(['李四', '张三']);
+    expect(editAuthorList(values, 'authorDown:0')?.authors.map((a) => a.name)).toEqual(['李四', '张三']);
+  });
+
+  it('ignores moves out of range and never removes the last author or adds an eleventh', () => {
+    const values = form();
+    expect(editAuthorList(values, 'authorUp:0')?.authors.map((a) => a.name)).toEqual(['张三', '李四']);
+    expect(editAuthorList(values, 'authorDown:1')?.authors.map((a) => a.name)).toEqual(['张三', '李四']);
+    expect(editAuthorList(values, 'authorUp:9')?.authors.map((a) => a.name)).toEqual(['张三', '李四']);
+    const one = form({ authors: [form().authors[1]!] });
+    expect(editAuthorList(one, 'removeAuthor:0')?.authors).toHaveLength(1);
+    const ten = form({ authors: Array.from({ length: 10 }, () => form().authors[0]!) });
+    expect(editAuthorList(ten, 'addAuthor')?.authors).toHaveLength(10);
+  });
+});
+
+describe('what an edit changes (核对修改)', () => {
+  const columns = [
+    { id: 3, name: '数据治理' },
+    { id: 4, name: '个人信息保护' },
+  ];
+
+  it('finds nothing when nothing changed, however the keywords were typed', () => {
+    expect(manuscriptChanges(form(), form({ keywords: '数据要素;数据交易， 个人信息保护' }), columns)).toEqual([]);
+  });
+
+  it('lists each changed field with the texts before and after', () => {
+    const changes = manuscriptChanges(form(), form({ title: '数据要素市场的法律规制研究（修订）', columnId: '4', fund: undefined }), columns);
+    expect(changes).toEqual([
+      { field: 'title', before: '数据要素市场的法律规制研究', after: '数据要素市场的法律规制研究（修订）' },
+      { field: 'columnId', before: '数据治理', after: '个人信息保护' },
+      { field: 'fund', before: '国家社会科学基金项目（23BFX001）', after: '' },
+    ]);
+  });
+
+  it('compares the authors as lines, with the corresponding author and their contact', () => {
+    const after = form({ authors: [...form().authors].reverse() });
+    const [change] = manuscriptChanges(form(), after, columns);
+    expect(change?.field).toBe('authors');
+    expect(change?.before).toBe('张三（某大学法学院）\n李四（某研究院），通讯作者：li@example.com 13800000002');
+    expect(change?.after.split('\n')[0]).toBe('李四（某研究院），通讯作者：li@example.com 13800000002');
+  });
+
+  it('does not count an unset paper type (the default) as a change', () => {
+    expect(manuscriptChanges(form({ paperType: undefined }), form(), columns)).toEqual([]);
+  });
+});
+
+describe('修改说明 and 撤稿理由', () => {
+  it('needs 10-5000 characters of 修改说明', () => {
+    expect(responseLetterSchema.safeParse('').error?.issues[0]?.message).toBe(responseLetterMessages.required);
+    expect(responseLetterSchema.safeParse('太短的说明').error?.issues[0]?.message).toBe(responseLetterMessages.length);
+    expect(responseLetterSchema.safeParse('修'.repeat(5001)).error?.issues[0]?.message).toBe(responseLetterMessages.length);
+    expect(responseLetterSchema.parse('  已按审稿意见补充文献并修改第二部分。 ')).toBe('已按审稿意见补充文献并修改第二部分。');
+  });
+
+  it('needs 5-500 characters of 撤稿理由', () => {
+    expect(retractionReasonSchema.safeParse('   ').error?.issues[0]?.message).toBe(retractionMessages.required);
+    expect(retractionReasonSchema.safeParse('太短').error?.issues[0]?.message).toBe(retractionMessages.length);
+    expect(retractionReasonSchema.safeParse('撤'.repeat(501)).error?.issues[0]?.message).toBe(retractionMessages.length);
+    expect(retractionReasonSchema.parse('需要补充新的实证材料')).toBe('需要补充新的实证材料');
   });
 });

@@ -128,3 +128,89 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
   }
   return out;
 }
+
+/**
+ * The author-list buttons of the form without JavaScript (`addAuthor`, `removeAuthor:i`,
+ * `authorUp:i`, `authorDown:i`): the edited list, or null for any other intent.
+ */
+export function editAuthorList(values: ManuscriptFormValues, intent: string): ManuscriptFormValues | null {
+  const [verb, index] = intent.split(':');
+  const at = Number(index);
+  if (verb !== 'addAuthor' && verb !== 'removeAuthor' && verb !== 'authorUp' && verb !== 'authorDown') return null;
+  const authors = [...values.authors];
+  if (verb === 'addAuthor' && authors.length < 10) authors.push({ name: undefined, institution: undefined, email: undefined, mobile: undefined, corresponding: undefined });
+  if (verb === 'removeAuthor' && authors.length > 1) authors.splice(at, 1);
+  if (verb === 'authorUp' && at > 0 && at < authors.length) [authors[at - 1], authors[at]] = [authors[at]!, authors[at - 1]!];
+  if (verb === 'authorDown' && at >= 0 && at < authors.length - 1) [authors[at + 1], authors[at]] = [authors[at]!, authors[at + 1]!];
+  return { ...values, authors };
+}
+
+export type ManuscriptField = 'title' | 'titleEn' | 'abstract' | 'keywords' | 'columnId' | 'paperType' | 'fund' | 'remark' | 'authors';
+
+export interface FieldChange {
+  field: ManuscriptField;
+  before: string;
+  after: string;
+}
+
+const TEXT_FIELDS = ['title', 'titleEn', 'abstract', 'keywords', 'columnId', 'paperType', 'fund', 'remark'] as const;
+
+/** One line per author: `姓名（单位）`, the corresponding author with their contact. */
+function authorLines(authors: ManuscriptFormValues['authors']): string {
+  return authors
+    .map((a) => {
+      const name = `${a.name?.trim() ?? ''}（${a.institution?.trim() ?? ''}）`;
+      return a.corresponding === 'on' ? `${name}，通讯作者：${[a.email?.trim(), a.mobile?.trim()].filter(Boolean).join(' ')}` : name;
+    })
+    .join('\n');
+}
+
+/**
+ * What an edit changes (核对修改), field by field, as the texts shown before and after:
+ * keywords compared as a list, the column by its name, the authors as their lines.
+ */
+export function manuscriptChanges(before: ManuscriptFormValues, after: ManuscriptFormValues, columns: readonly { id: number; name: string }[] = []): FieldChange[] {
+  const columnName = (id: string | undefined) => (id ? (columns.find((c) => String(c.id) === id)?.name ?? id) : '');
+  const text = (values: ManuscriptFormValues, field: (typeof TEXT_FIELDS)[number]): string => {
+    const value = values[field]?.trim() ?? '';
+    if (field === 'keywords') return splitKeywords(value).join('；');
+    if (field === 'columnId') return columnName(value);
+    return value.replace(/\r\n/g, '\n');
+  };
+  const changes: FieldChange[] = [];
+  for (const field of TEXT_FIELDS) {
+    const [b, a] = [text(before, field), text(after, field)];
+    // An unset paper type means the default one: not a change.
+    if (field === 'paperType' && (!b || !a)) continue;
+    if (b !== a) changes.push({ field, before: b, after: a });
+  }
+  const [b, a] = [authorLines(before.authors), authorLines(after.authors)];
+  if (b !== a) changes.push({ field: 'authors', before: b, after: a });
+  return changes;
+}
+
+/** 修改说明 of a revision (submitChanges): 10-5000 characters. */
+export const responseLetterMessages = {
+  required: '请填写修改说明',
+  length: '修改说明应为10-5000个字符',
+} as const;
+
+export const responseLetterSchema = z
+  .string({ error: responseLetterMessages.required })
+  .trim()
+  .min(1, responseLetterMessages.required)
+  .min(10, responseLetterMessages.length)
+  .max(5000, responseLetterMessages.length);
+
+/** 撤稿理由 (applyForRetraction): 5-500 characters. */
+export const retractionMessages = {
+  required: '请填写撤稿理由',
+  length: '撤稿理由应为5-500个字符',
+} as const;
+
+export const retractionReasonSchema = z
+  .string({ error: retractionMessages.required })
+  .trim()
+  .min(1, retractionMessages.required)
+  .min(5, retractionMessages.length)
+  .max(500, retractionMessages.length);

@@ -91,12 +91,14 @@ test.describe('personal centre', () => {
     // The seed has one manuscript under review; submissions made by other tests of this run may add more.
     const reviewing = Number(/\d+/.exec((await counts.getByRole('link', { name: /审稿中/ }).textContent()) ?? '')?.[0]);
     expect(reviewing).toBeGreaterThanOrEqual(1);
-    await counts.getByRole('link', { name: /已完结/ }).click();
-    await expect(page).toHaveURL(url('/personal/index?status=finished#manuscript-list'));
-    await expect(counts).toContainText('数据跨境流动安全评估制度的完善');
-    await expect(counts).not.toContainText('数据产权结构性分置的法理基础');
     await expect(page.getByRole('region', { name: /待办事项/ })).toContainText('待返修');
     await expect(page.getByRole('region', { name: '抽奖活动' })).toContainText('进行中');
+    // A stage's count opens the manuscript list filtered to that stage.
+    await counts.getByRole('link', { name: /已完结/ }).click();
+    await expect(page).toHaveURL(url('/personal/manuscripts?status=finished'));
+    const list = page.getByRole('list', { name: '我的稿件' });
+    await expect(list).toContainText('数据跨境流动安全评估制度的完善');
+    await expect(list).not.toContainText('数据产权结构性分置的法理基础');
   });
 
   test('the daily check-in works once a day', async ({ page, context }, testInfo) => {
@@ -138,6 +140,22 @@ test.describe('personal centre', () => {
     await expect(page.getByText('已全部标记为已读')).toBeVisible();
     await expect(page.getByText('暂无数据')).toBeVisible();
     await expect(badge(page)).toHaveCount(0);
+  });
+
+  test('@js-only a toast is drawn as a card: its styles load with the toaster', async ({ page, context }, testInfo) => {
+    await freshAuthor(context, testInfo);
+    await page.goto('/personal/message');
+    await page.getByRole('button', { name: '全部标为已读' }).click();
+    const toast = page.locator('.mantine-Notification-root', { hasText: '已全部标记为已读' });
+    await expect(toast).toBeVisible();
+    const style = await toast.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      const container = element.closest('.mantine-Notifications-root');
+      return { background: computed.backgroundColor, shadow: computed.boxShadow, position: container ? getComputedStyle(container).position : '' };
+    });
+    expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
+    expect(style.shadow).not.toBe('none');
+    expect(style.position).toBe('fixed');
   });
 
   test('demo_author sees the seeded messages and downloads the retraction response', async ({ page, context }) => {

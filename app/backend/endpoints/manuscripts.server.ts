@@ -21,10 +21,12 @@ export const storedFileSchema = z.object({
 export type StoredFile = z.infer<typeof storedFileSchema>;
 
 export const manuscriptAuthorSchema = z.object({
+  order: z.number().nullish(),
   name: z.string(),
   institution: z.string().nullish(),
   email: z.string().nullish(),
   mobile: z.string().nullish(),
+  title: z.string().nullish(),
   corresponding: z.boolean().nullish(),
 });
 
@@ -33,8 +35,10 @@ export const manuscriptFileSchema = storedFileSchema.partial({ downloadUrl: true
   kind: z.string().nullish(),
   kindName: z.string().nullish(),
   version: z.number().nullish(),
+  note: z.string().nullish(),
   createTime: z.string().nullish(),
 });
+export type ManuscriptFile = z.infer<typeof manuscriptFileSchema>;
 
 const actionsSchema = z.object({
   canEdit: z.boolean().default(false),
@@ -55,10 +59,13 @@ export const manuscriptSummarySchema = z.object({
   gch: z.string().nullish(),
   columnId: z.number().nullish(),
   columnName: z.string().nullish(),
+  paperType: z.string().nullish(),
   status: z.string(),
   statusName: z.string(),
   authorsText: z.string().nullish(),
+  correspondingAuthor: z.string().nullish(),
   submitTime: z.string().nullish(),
+  acceptTime: z.string().nullish(),
   createTime: z.string().nullish(),
   updateTime: z.string().nullish(),
   unreadMessages: z.number().default(0),
@@ -66,16 +73,38 @@ export const manuscriptSummarySchema = z.object({
 });
 export type ManuscriptSummary = z.infer<typeof manuscriptSummarySchema>;
 
+/** 版面费 order (docs/backend-contract.md, Order); amounts in yuan. */
+export const orderSchema = z.object({
+  orderNo: z.string(),
+  paperId: z.number().nullish(),
+  pages: z.number().nullish(),
+  unitPrice: z.number().nullish(),
+  amount: z.number(),
+  currency: z.string().nullish(),
+  status: z.string(),
+  statusName: z.string().nullish(),
+  payMethod: z.string().nullish(),
+  transactionNo: z.string().nullish(),
+  createTime: z.string().nullish(),
+  paidTime: z.string().nullish(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
 export const manuscriptDetailSchema = manuscriptSummarySchema.extend({
   titleEn: z.string().nullish(),
   abstract: z.string().nullish(),
   keywords: z.array(z.string()).default([]),
   fund: z.string().nullish(),
-  paperType: z.string().nullish(),
+  wordCount: z.number().nullish(),
   remark: z.string().nullish(),
+  similarity: z.number().nullish(),
   retractReason: z.string().nullish(),
+  proofConfirmed: z.boolean().nullish(),
+  plannedIssue: z.object({ id: z.number(), year: z.number(), issueNo: z.number(), publishDate: z.string().nullish() }).nullish(),
+  articleId: z.number().nullish(),
   authors: z.array(manuscriptAuthorSchema).default([]),
   files: z.array(manuscriptFileSchema).default([]),
+  order: orderSchema.nullish(),
 });
 export type ManuscriptDetail = z.infer<typeof manuscriptDetailSchema>;
 
@@ -144,6 +173,8 @@ export interface ManuscriptFields {
   columnId?: number;
   authors?: { name: string; institution: string; email?: string; mobile?: string; corresponding: boolean }[];
   remark?: string;
+  /** manuscriptContentModification: the optional texts the author emptied (an absent field keeps its value). */
+  clear?: ('titleEn' | 'fund' | 'remark')[];
 }
 
 export const manuscriptContentModification = defineEndpoint<ManuscriptFields & { id: number }, ManuscriptDetail>('POST', `${AUTHOR}/manuscriptContentModification`, manuscriptDetailSchema);
@@ -153,32 +184,66 @@ export const confirmUpload = defineEndpoint<
   ManuscriptDetail
 >('POST', `${AUTHOR}/authorManuscriptConfirmUpload`, manuscriptDetailSchema);
 
-export const paperList = defineEndpoint<{ status?: string; keyword?: string; current?: number; size?: number }, Page<ManuscriptSummary> & { statusCounts?: Record<string, number> | null }>(
-  'POST',
-  `${AUTHOR}/list`,
-  pageSchema(manuscriptSummarySchema).extend({ statusCounts: z.record(z.string(), z.number()).nullish() }),
-);
+/** `status`: a stage, a comma list, or a group (reviewing, todo, finished). */
+export const paperList = defineEndpoint<
+  { status?: string; keyword?: string; journalId?: number; current?: number; size?: number },
+  Page<ManuscriptSummary> & { statusCounts?: Record<string, number> | null }
+>('POST', `${AUTHOR}/list`, pageSchema(manuscriptSummarySchema).extend({ statusCounts: z.record(z.string(), z.number()).nullish() }));
 
 export const paperShow = defineEndpoint<{ id: number }, ManuscriptDetail>('POST', `${AUTHOR}/show`, manuscriptDetailSchema);
 
 export const workFlowSchema = z.object({
   paperId: z.number(),
+  manuscriptNo: z.string().nullish(),
   status: z.string(),
   statusName: z.string(),
   steps: z.array(z.object({ stage: z.string(), name: z.string(), state: z.string(), time: z.string().nullish() })).default([]),
-  events: z.array(z.object({ id: z.number(), stage: z.string().nullish(), stageName: z.string().nullish(), note: z.string().nullish(), operator: z.string().nullish(), createTime: z.string().nullish() })).default([]),
+  events: z
+    .array(z.object({ id: z.number(), stage: z.string().nullish(), stageName: z.string().nullish(), note: z.string().nullish(), operator: z.string().nullish(), createTime: z.string().nullish() }))
+    .default([]),
 });
-export const paperWorkFlow = defineEndpoint<{ id: number }, z.infer<typeof workFlowSchema>>('POST', `${AUTHOR}/getPaperWorkFlow`, workFlowSchema);
+export type WorkFlow = z.infer<typeof workFlowSchema>;
+export const paperWorkFlow = defineEndpoint<{ id: number }, WorkFlow>('POST', `${AUTHOR}/getPaperWorkFlow`, workFlowSchema);
 
-export const verifyMessages = defineEndpoint<{ id: number; current?: number; size?: number }, Page<{ id: number; stageName?: string | null; sender?: string | null; content: string; createTime?: string | null }>>(
+export const verifyMessageSchema = z.object({
+  id: z.number(),
+  stage: z.string().nullish(),
+  stageName: z.string().nullish(),
+  sender: z.string().nullish(),
+  content: z.string(),
+  isRead: z.boolean().nullish(),
+  createTime: z.string().nullish(),
+});
+export type VerifyMessage = z.infer<typeof verifyMessageSchema>;
+/** The editors' messages (审稿意见), newest first; reading them marks them read. */
+export const verifyMessages = defineEndpoint<{ id: number; current?: number; size?: number }, Page<VerifyMessage>>(
   'POST',
   '/manage/author/paperVerifyMessage/getPaperVerifyMessage',
-  pageSchema(z.object({ id: z.number(), stageName: z.string().nullish(), sender: z.string().nullish(), content: z.string(), createTime: z.string().nullish() })),
+  pageSchema(verifyMessageSchema),
 );
 
 export const applyForRetraction = defineEndpoint<{ id: number; reason: string }, ManuscriptDetail>('POST', `${AUTHOR}/applyForRetraction`, manuscriptDetailSchema);
-export const generateOffer = defineEndpoint<{ id: number }, unknown>('POST', `${AUTHOR}/generateOffer`, z.unknown());
+
+/** (Re)generates the acceptance letter: the stored file object. */
+export const generateOffer = defineEndpoint<{ id: number }, ManuscriptFile>('POST', `${AUTHOR}/generateOffer`, manuscriptFileSchema);
+
+/**
+ * 校样核对 (proof check): without `confirm` the proof and edited files; `confirm: true`
+ * accepts the proof (→ payment), `confirm: false` with `remark` sends corrections.
+ */
+export const checkTheChanges = defineEndpoint<{ id: number; confirm?: boolean; remark?: string }, { paperId: number; status: string; statusName: string; proofConfirmed: boolean; proofRemark?: string | null; files: ManuscriptFile[] }>(
+  'POST',
+  `${AUTHOR}/checkTheChanges`,
+  z.object({ paperId: z.number(), status: z.string(), statusName: z.string(), proofConfirmed: z.boolean(), proofRemark: z.string().nullish(), files: z.array(manuscriptFileSchema).default([]) }),
+);
 
 /** Raw paths (multipart upload, streamed downloads). */
 export const MANUSCRIPT_UPLOAD_PATH = `${AUTHOR}/authorManuscriptUpload`;
 export const SUBMIT_CHANGES_PATH = `${AUTHOR}/submitChanges`;
+/** `id`, `fileId?`: a stored version (default: the latest original or revision). */
+export const DOWNLOAD_MANUSCRIPT_PATH = `${AUTHOR}/downloadManuscript`;
+/** `id`, `type` (a file kind), `version?`. */
+export const DOWNLOAD_BY_TYPE_PATH = `${AUTHOR}/downloadManuscriptByType`;
+export const DOWNLOAD_OFFER_PATH = `${AUTHOR}/downloadTheOfferNotice`;
+export const DOWNLOAD_PROOF_PATH = `${AUTHOR}/downloadTheEntireProof`;
+export const DOWNLOAD_TITLE_PACKAGE_PATH = `${AUTHOR}/downloadTitlePackage`;

@@ -10,6 +10,14 @@ interface Props {
   paperTypes: string[];
   values: ManuscriptFormValues;
   errors: Record<string, string>;
+  /** Where the form posts (default: step 2 of a submission, /upload/info). */
+  action?: string;
+  /** The heading of the form. */
+  heading?: string;
+  /** Intent of Enter in a field (the form's first, hidden submit button). */
+  defaultIntent?: string;
+  /** The submit buttons (default: save the draft, next step), given `busy`. */
+  buttons?: (busy: boolean) => ReactNode;
 }
 
 function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string; hint?: string; children: (a11y: Record<string, unknown>) => ReactNode }) {
@@ -38,7 +46,7 @@ function Field({ name, label, error, hint, children }: { name: string; label: st
  * author list is edited with submit buttons without JavaScript, and validated as one
  * types with it (the same zod schema as the action).
  */
-export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, errors: serverErrors }: Props) {
+export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, errors: serverErrors, action, heading, defaultIntent = 'save', buttons }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const [liveErrors, setLiveErrors] = useState<Record<string, string> | null>(null);
@@ -60,10 +68,16 @@ export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, err
   }
 
   return (
-    <Form method="post" action={`/upload/info?paperId=${paperId}`} className={classes.section} onChange={(e) => validate(e.currentTarget, (e.target as unknown as HTMLInputElement).name)} noValidate>
-      <h2>{copy.info.title}</h2>
+    <Form
+      method="post"
+      action={action ?? `/upload/info?paperId=${paperId}`}
+      className={classes.section}
+      onChange={(e) => validate(e.currentTarget, (e.target as unknown as HTMLInputElement).name)}
+      noValidate
+    >
+      <h2>{heading ?? copy.info.title}</h2>
       {/* Enter in a field saves the draft (the first submit button is the form's default). */}
-      <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" style={{ position: 'absolute', left: -9999, width: 1, height: 1 }} />
+      <button type="submit" name="intent" value={defaultIntent} tabIndex={-1} aria-hidden="true" style={{ position: 'absolute', left: -9999, width: 1, height: 1 }} />
       <Field name="title" label={copy.info.fields.title} error={errors.title}>
         {(a) => <input type="text" defaultValue={values.title} maxLength={100} {...a} />}
       </Field>
@@ -161,12 +175,18 @@ export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, err
         {(a) => <textarea rows={3} defaultValue={values.remark} {...a} />}
       </Field>
       <div className={classes.actions}>
-        <button type="submit" name="intent" value="save" className={classes.secondary} disabled={busy}>
-          {copy.info.save}
-        </button>
-        <button type="submit" name="intent" value="next" className={classes.button} disabled={busy}>
-          {copy.info.next}
-        </button>
+        {buttons ? (
+          buttons(busy)
+        ) : (
+          <>
+            <button type="submit" name="intent" value="save" className={classes.secondary} disabled={busy}>
+              {copy.info.save}
+            </button>
+            <button type="submit" name="intent" value="next" className={classes.button} disabled={busy}>
+              {copy.info.next}
+            </button>
+          </>
+        )}
       </div>
     </Form>
   );

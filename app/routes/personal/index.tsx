@@ -8,6 +8,7 @@ import {
   queryAuthorIsCheck,
   unprocessedItems,
 } from '~/backend/endpoints/personal.server';
+import { manuscripts as manuscriptsCopy } from '~/copy/manuscripts';
 import { personal as copy } from '~/copy/personal';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
@@ -123,7 +124,7 @@ export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
         <ul className={classes.counts}>
           {counts.map((c) => (
             <li key={c.key}>
-              <Link to={`/personal/index?status=${c.key}#manuscript-list`} aria-current={status === c.key ? 'true' : undefined}>
+              <Link to={`/personal/manuscripts?status=${c.key}`} aria-current={status === c.key ? 'true' : undefined}>
                 <strong>{c.count}</strong>
                 {copy.index.stages[c.key]}
               </Link>
@@ -132,19 +133,15 @@ export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
         </ul>
         <h3 id="manuscript-list" className={classes.meta}>
           {status ? copy.index.stages[status] : copy.index.latest}
-          {status ? (
-            <>
-              {' · '}
-              <Link to="/personal/index#manuscript-list">{copy.index.allManuscripts}</Link>
-            </>
-          ) : null}
+          {' · '}
+          <Link to={status ? `/personal/manuscripts?status=${status}` : '/personal/manuscripts'}>{copy.index.allManuscripts}</Link>
         </h3>
         {manuscripts.length ? (
           <ul className={classes.list}>
             {manuscripts.map((m) => (
               <li key={m.id}>
                 <span>
-                  {m.title}
+                  <Link to={m.status === 'draft' ? `/upload/info?paperId=${m.id}` : `/personal/manuscripts/${m.id}`}>{m.title || manuscriptsCopy.list.untitled}</Link>
                   <br />
                   <span className={classes.meta}>
                     {[m.manuscriptNo, m.journalName, m.updateTime].filter(Boolean).join(' · ')}
@@ -168,7 +165,9 @@ export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
             {todo.items.map((item) => (
               <li key={`${item.paperId}-${item.type}`}>
                 <span>
-                  {item.title}
+                  <Link to={item.type === 'draft' ? `/upload/info?paperId=${item.paperId}` : item.type === 'revision' ? `/updatePaperInfo?id=${item.paperId}` : item.type === 'payment' ? `/personal/manuscripts/${item.paperId}/payment` : `/personal/manuscripts/${item.paperId}`}>
+                    {item.title}
+                  </Link>
                   {item.manuscriptNo ? <span className={classes.meta}>（{item.manuscriptNo}）</span> : null}
                 </span>
                 <span className={classes.badge}>{item.typeName}</span>

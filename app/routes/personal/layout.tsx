@@ -1,4 +1,5 @@
-import { NavLink, Outlet, useRouteLoaderData } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
+import { manuscripts as manuscriptsCopy } from '~/copy/manuscripts';
 import { personal as copy } from '~/copy/personal';
 import type { loader as rootLoader } from '~/root';
 import { requireAuthor } from '~/session/guard.server';
@@ -13,6 +14,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 const LINKS = [
   { to: '/personal/index', label: copy.nav.index },
+  { to: '/personal/manuscripts', label: manuscriptsCopy.nav },
   { to: '/personal/account', label: copy.nav.account },
   { to: '/personal/histroy', label: copy.nav.history },
   { to: '/personal/message', label: copy.nav.message },
@@ -21,16 +23,25 @@ const LINKS = [
 /** /personal/*: side navigation and page, inside the no-footer layout (spec §2: no footer, the header widens). */
 export default function PersonalLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
+  const { pathname } = useLocation();
+  // The personal home is both /personal (the index route) and /personal/index.
+  const atHome = /^\/personal\/?$/.test(pathname);
   return (
     <div className={`page-container ${classes.shell}`}>
         <nav className={classes.sidebar} aria-label={copy.nav.label}>
           <ul>
             {LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to}>
-                  {link.label}
-                  {link.to === '/personal/message' && (root?.unreadCount ?? 0) > 0 ? <span className="visually-hidden">（{root?.unreadCount}条未读）</span> : null}
-                </NavLink>
+                {link.to === '/personal/index' && atHome ? (
+                  <Link to={link.to} aria-current="page">
+                    {link.label}
+                  </Link>
+                ) : (
+                  <NavLink to={link.to}>
+                    {link.label}
+                    {link.to === '/personal/message' && (root?.unreadCount ?? 0) > 0 ? <span className="visually-hidden">（{root?.unreadCount}条未读）</span> : null}
+                  </NavLink>
+                )}
               </li>
             ))}
             <li>

@@ -15,6 +15,7 @@ import { Steps } from '~/components/upload/Steps';
 import { UploadForm } from '~/components/upload/UploadForm';
 import { upload as copy } from '~/copy/upload';
 import { pageMeta } from '~/lib/meta';
+import { sanitizeRichText } from '~/lib/sanitize.server';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/index';
@@ -52,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const refusal = !whether.canUpload ? whether.message || copy.refused.closed : !parallel.allowed ? parallel.message || copy.refused.parallel : null;
   return {
     kind: 'journal' as const,
-    premise,
+    // The notice is the backend's HTML (journal management): sanitised like every rich text.
+    premise: { ...premise, notice: sanitizeRichText(premise.notice) },
     refusal,
     templates,
     maxSizeMb: premise.requirements?.maxSizeMb ?? 50,
@@ -129,7 +131,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
           )}
           <section className={classes.section} aria-labelledby="notice-title">
             <h2 id="notice-title">{copy.premise.notice}</h2>
-            {/* The notice is the backend's own HTML (journal management), shown as given. */}
+            {/* The notice is the backend's own HTML (journal management), sanitised by the loader. */}
             <div className={classes.notice} dangerouslySetInnerHTML={{ __html: loaderData.premise.notice }} />
             {loaderData.premise.agreements.map((a) => (
               <div key={a.type} className={classes.notice}>

@@ -6,7 +6,7 @@ import { ManuscriptFieldsForm } from '~/components/upload/ManuscriptFieldsForm';
 import { Steps } from '~/components/upload/Steps';
 import { UploadForm } from '~/components/upload/UploadForm';
 import { upload as copy } from '~/copy/upload';
-import { draftSchema, fieldErrors, manuscriptFormValues, manuscriptInfoSchema, type ManuscriptFormValues } from '~/forms/manuscript';
+import { draftSchema, editAuthorList, fieldErrors, manuscriptFormValues, manuscriptInfoSchema, type ManuscriptFormValues } from '~/forms/manuscript';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAuthor(request, context);
   const id = paperIdFrom(request);
   const draft = await loadDraft(request, context, id);
-  if (draft.status !== 'draft') throw redirect(`/upload/result?paperId=${id}`);
+  // Submitted already (a bookmark, the back button): its page in the personal centre.
+  if (draft.status !== 'draft') throw redirect(`/personal/manuscripts/${id}`);
   const saved = new URL(request.url).searchParams.get('saved') === '1';
   return { draft, values: draftValues(draft), saved, original: draft.files.filter((f) => f.kind === 'original').at(-1) ?? null };
 }
@@ -69,16 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = manuscriptFormValues(formData);
 
   // Author list edits without JavaScript: answer the edited list; nothing is saved yet.
-  const [verb, index] = intent.split(':');
-  const at = Number(index);
-  if (verb === 'addAuthor' || verb === 'removeAuthor' || verb === 'authorUp' || verb === 'authorDown') {
-    const authors = [...values.authors];
-    if (verb === 'addAuthor' && authors.length < 10) authors.push({ name: undefined, institution: undefined, email: undefined, mobile: undefined, corresponding: undefined });
-    if (verb === 'removeAuthor') authors.splice(at, 1);
-    if (verb === 'authorUp' && at > 0) [authors[at - 1], authors[at]] = [authors[at]!, authors[at - 1]!];
-    if (verb === 'authorDown' && at < authors.length - 1) [authors[at + 1], authors[at]] = [authors[at]!, authors[at + 1]!];
-    return { values: { ...values, authors }, errors: {} as Record<string, string>, message: null };
-  }
+  const edited = editAuthorList(values, intent);
+  if (edited) return { values: edited, errors: {} as Record<string, string>, message: null };
 
   const strict = manuscriptInfoSchema.safeParse(values);
   const errors = strict.success ? {} : fieldErrors(strict.error.issues);
@@ -119,7 +112,9 @@ export default function UploadInfo({ loaderData, actionData }: Route.ComponentPr
         <h2 id="file-title">{copy.info.uploaded}</h2>
         {original && (
           <p>
-            <a href={`/manage/author/paper/downloadManuscript?id=${draft.id}&fileId=${original.id ?? ''}`}>{original.fileName}</a>
+            <a href={`/personal/manuscripts/${draft.id}/download/manuscript${original.id ? `?fileId=${original.id}` : ''}`} download>
+              {original.fileName}
+            </a>
           </p>
         )}
         {draft.title && <p className={classes.hint}>{copy.info.prefilled}</p>}

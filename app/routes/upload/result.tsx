@@ -44,7 +44,10 @@ export default function UploadResult({ loaderData }: Route.ComponentProps) {
             </dl>
             <p>{copy.result.next}</p>
             <div className={classes.actions}>
-              <Link to="/manuscripts" className={classes.button}>
+              <Link to={`/personal/manuscripts/${paper.id}`} className={classes.button}>
+                {copy.result.detail}
+              </Link>
+              <Link to="/personal/manuscripts" className={classes.secondary}>
                 {copy.result.list}
               </Link>
               <Link to={`/upload?redirectGch=${encodeURIComponent(paper.gch ?? '')}`} className={classes.secondary}>

@@ -135,15 +135,24 @@ export function employeeRoutes(env: SandboxEnv) {
     );
     const identity = identityOf(e.id);
     if (q.realName && identity && q.realName !== identity.real_name) throw bizError('已实名认证，不能修改姓名');
+    // `clear`: optional fields the user emptied (an empty value alone means "not sent" and keeps the old one).
+    const rawClear = params.clear;
+    const clear = new Set((Array.isArray(rawClear) ? rawClear : typeof rawClear === 'string' ? rawClear.split(',') : []).map((v) => String(v).trim()));
+    const set = <T,>(key: string, value: T | undefined) => (value !== undefined ? value : clear.has(key) ? null : undefined);
+    const keep = (value: unknown) => (value === undefined ? 1 : 0);
+    const fields = {
+      mailbox: set('mailbox', q.mailbox), gender: set('gender', q.gender), title: set('title', q.title), institution: set('institution', q.institution),
+      department: set('department', q.department), education: set('education', q.education),
+      research_fields: set('researchFields', q.researchFields ? JSON.stringify(q.researchFields) : undefined), address: set('address', q.address),
+      postcode: set('postcode', q.postcode), orcid: set('orcid', q.orcid), bio: set('bio', q.bio),
+    };
+    const profileColumns = ['gender', 'title', 'institution', 'department', 'education', 'research_fields', 'address', 'postcode', 'orcid', 'bio'] as const;
     db.transaction(() => {
-      db.prepare('UPDATE employees SET real_name = coalesce(?, real_name), mailbox = coalesce(?, mailbox) WHERE id = ?').run(q.realName ?? null, q.mailbox ?? null, e.id);
+      db.prepare('UPDATE employees SET real_name = coalesce(?, real_name), mailbox = CASE WHEN ? THEN mailbox ELSE ? END WHERE id = ?')
+        .run(q.realName ?? null, keep(fields.mailbox), fields.mailbox ?? null, e.id);
       db.prepare('INSERT OR IGNORE INTO employee_profiles (employee_id) VALUES (?)').run(e.id);
-      db.prepare(`UPDATE employee_profiles SET gender = coalesce(?, gender), title = coalesce(?, title), institution = coalesce(?, institution),
-          department = coalesce(?, department), education = coalesce(?, education), research_fields = coalesce(?, research_fields),
-          address = coalesce(?, address), postcode = coalesce(?, postcode), orcid = coalesce(?, orcid), bio = coalesce(?, bio)
-          WHERE employee_id = ?`)
-        .run(q.gender ?? null, q.title ?? null, q.institution ?? null, q.department ?? null, q.education ?? null,
-          q.researchFields ? JSON.stringify(q.researchFields) : null, q.address ?? null, q.postcode ?? null, q.orcid ?? null, q.bio ?? null, e.id);
+      db.prepare(`UPDATE employee_profiles SET ${profileColumns.map((c) => `${c} = CASE WHEN ? THEN ${c} ELSE ? END`).join(', ')} WHERE employee_id = ?`)
+        .run(...profileColumns.flatMap((c) => [keep(fields[c]), fields[c] ?? null]), e.id);
     })();
     return withMessage(profileJson(must(e.id)), '个人信息修改成功');
   });

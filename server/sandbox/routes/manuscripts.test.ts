@@ -51,6 +51,12 @@ async function submit(title: string, key = `key-${title}`) {
 
 const advance = (id: number, stage: string) => sb.post(`/__sandbox/manuscripts/${id}/advance`, { stage });
 
+/** Rejects the manuscripts these tests submitted that are still under review, so the parallel-submission limit (5) leaves room. */
+async function makeRoom() {
+  const reviewing = (await sb.post(`${P}/list`, { status: 'reviewing,revision', size: 100 }, { token })).body.entity.records as { id: number; title: string }[];
+  for (const r of reviewing.filter((m) => m.title.includes('数据交易场所'))) await advance(r.id, 'rejected');
+}
+
 describe('auth', () => {
   it('answers 403 without a token or with a bad one', async () => {
     const none = await sb.post(`${P}/list`, {});
@@ -173,10 +179,42 @@ describe('stage machine', () => {
     const again = await sb.upload(`${P}/submitChanges`, { name: '修改稿.pdf', data: pdf }, { id: ms.id, responseLetter: '再次提交修改稿以作测试。' }, { token });
     expect(again.body.message).toMatch(/无需提交修改稿/);
   });
+
+  it('takes a revision once per idempotency key (a double click, a resubmitted form)', async () => {
+    await makeRoom();
+    const ms = await submit('数据交易场所的登记规则');
+    await advance(ms.id, 'revision');
+    const fields = { id: ms.id, responseLetter: '已按审稿意见补充登记规则的比较研究。', idempotencyKey: 'rev-key-0001' };
+    const first = await sb.upload(`${P}/submitChanges`, { name: '修改稿.pdf', data: pdf }, fields, { token });
+    expect(first.body).toMatchObject({ code: 200, message: '修改稿提交成功', entity: { status: 'revised' } });
+    const again = await sb.upload(`${P}/submitChanges`, { name: '修改稿.pdf', data: pdf }, fields, { token });
+    expect(again.body).toMatchObject({ code: 200, message: '修改稿提交成功', entity: { id: ms.id, status: 'revised' } });
+    expect(again.body.entity.files.filter((f: { kind: string }) => f.kind === 'revision')).toHaveLength(1);
+    // The key in the query works as well; a key of another manuscript is refused.
+    const other = await submit('数据交易场所的信息登记');
+    await advance(other.id, 'revision');
+    const reused = await sb.upload(`${P}/submitChanges?idempotencyKey=rev-key-0001`, { name: '修改稿.pdf', data: pdf }, { id: other.id, responseLetter: '已按审稿意见修改全文结构。' }, { token });
+    expect(reused.body).toMatchObject({ code: 400, message: 'idempotencyKey已用于其他稿件' });
+  });
+
+  it('edits the information of a submitted manuscript, and empties the optional texts named in `clear`', async () => {
+    await makeRoom();
+    const ms = await submit('数据交易场所的自律规则研究');
+    const set = await sb.post(`${P}/manuscriptContentModification`, { id: ms.id, fund: '国家社会科学基金项目(23BFX001)', remark: '请编辑部审阅' }, { token });
+    expect(set.body.entity).toMatchObject({ fund: '国家社会科学基金项目(23BFX001)', remark: '请编辑部审阅' });
+    // An empty value alone keeps the field.
+    const kept = await sb.post(`${P}/manuscriptContentModification`, { id: ms.id, fund: '' }, { token, form: true });
+    expect(kept.body.entity.fund).toBe('国家社会科学基金项目(23BFX001)');
+    const cleared = await sb.post(`${P}/manuscriptContentModification`, { id: ms.id, clear: ['fund', 'remark', 'title'] }, { token });
+    expect(cleared.body).toMatchObject({ code: 200, message: '修改成功', entity: { fund: null, remark: null, title: '数据交易场所的自律规则研究' } });
+    const form = await sb.post(`${P}/manuscriptContentModification`, { id: ms.id, titleEn: 'On Self-regulation', clear: 'titleEn' }, { token, form: true });
+    expect(form.body.entity.titleEn).toBe('On Self-regulation');
+  });
 });
 
 describe('payment', () => {
   it('proof → payment creates an order; the simulated payment lets the manuscript be published', async () => {
+    await makeRoom();
     const ms = await submit('数据交易场所的收费规则');
     await advance(ms.id, 'proof');
     const proof = await sb.fetch(`${P}/downloadTheEntireProof?id=${ms.id}`, { token });

@@ -439,6 +439,21 @@ export function manuscriptRoutes(env: SandboxEnv) {
     }
     const params = { ...ctx.params, ...fields };
     const row = ownManuscript(db, auth.employeeId, paperIdOf(params));
+    // Idempotent like the confirm step: a key already used for this manuscript answers the
+    // same result again (a double click, a resubmitted form), nothing is added.
+    const { idempotencyKey } = parse(
+      z.object({ idempotencyKey: optStr().pipe(z.string().min(8, { error: 'idempotencyKey长度应为8-100个字符' }).max(100, { error: 'idempotencyKey长度应为8-100个字符' }).optional()) }),
+      params,
+    );
+    const used = idempotencyKey
+      ? (db.prepare(`SELECT manuscript_id FROM idempotency_keys WHERE employee_id = ? AND endpoint = 'submitChanges' AND key = ?`).get(auth.employeeId, idempotencyKey) as
+          | { manuscript_id: number }
+          | undefined)
+      : undefined;
+    if (used) {
+      if (used.manuscript_id !== row.id) throw bizError('idempotencyKey已用于其他稿件');
+      return withMessage(detailJson(db, manuscriptRow(db, row.id) as ManuscriptRow), '修改稿提交成功');
+    }
     const q = parse(
       z.object({
         responseLetter: reqStr('请填写修改说明').pipe(z.string().min(10, { error: '修改说明不少于10个字符' }).max(5000, { error: '修改说明不能超过5000个字符' })),
@@ -460,6 +475,11 @@ export function manuscriptRoutes(env: SandboxEnv) {
     db.transaction(() => {
       addFile(db, row.id, 'revision', file.hash, file.fileName, t, q.responseLetter);
       transition(db, row.id, 'revised', { now: t, note: `作者提交修改稿（修改说明：${q.responseLetter.slice(0, 60)}${q.responseLetter.length > 60 ? '…' : ''}）` });
+      if (idempotencyKey) {
+        db.prepare(`INSERT INTO idempotency_keys (employee_id, endpoint, key, manuscript_id, created_at) VALUES (?, 'submitChanges', ?, ?, ?)`).run(
+          auth.employeeId, idempotencyKey, row.id, t,
+        );
+      }
     })();
     return withMessage(detailJson(db, manuscriptRow(db, row.id) as ManuscriptRow), '修改稿提交成功');
   });
@@ -468,6 +488,11 @@ export function manuscriptRoutes(env: SandboxEnv) {
     const row = mine(ctx);
     if (!EDITABLE.includes(row.status)) throw bizError(`稿件当前状态为“${STAGES[row.status]}”，不能修改稿件信息`);
     const q = parse(modifySchema, ctx.params);
+    // `clear`: optional texts the author emptied, as in modifyProfile (an empty value alone
+    // means "not sent" and keeps the old one).
+    const rawClear = ctx.params.clear;
+    const clear = new Set((Array.isArray(rawClear) ? rawClear : typeof rawClear === 'string' ? rawClear.split(',') : []).map((v) => String(v).trim()));
+    const cleared = (name: 'titleEn' | 'fund' | 'remark') => clear.has(name) && q[name] === undefined;
     if (q.columnId && !db.prepare('SELECT 1 FROM columns WHERE id = ? AND journal_id = ?').get(q.columnId, row.journal_id)) {
       throw bizError('栏目不属于该期刊');
     }
@@ -478,6 +503,9 @@ export function manuscriptRoutes(env: SandboxEnv) {
           column_id = coalesce(?, column_id), remark = coalesce(?, remark), updated_at = ? WHERE id = ?`)
         .run(q.title ?? null, q.titleEn ?? null, q.abstract ?? null, q.keywords ? JSON.stringify(q.keywords) : null, q.fund ?? null,
           q.paperType ?? null, q.columnId ?? null, q.remark ?? null, t, row.id);
+      for (const [name, column] of [['titleEn', 'title_en'], ['fund', 'fund'], ['remark', 'remark']] as const) {
+        if (cleared(name)) db.prepare(`UPDATE manuscripts SET ${column} = NULL WHERE id = ?`).run(row.id);
+      }
       if (q.authors) replaceAuthors(db, row.id, q.authors as AuthorInput[]);
       if (row.status !== 'draft') addEvent(db, row.id, row.status, '作者修改稿件信息', '作者', t);
     })();

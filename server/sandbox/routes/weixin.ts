@@ -55,7 +55,17 @@ export function weixinRoutes(db: DB, log: Logger) {
   });
 
   // Binds a WeChat openid to the account of a mobile (creating the account when the mobile is new).
-  api.post('/userBindWxChat', async ({ params }) => {
+  api.post('/userBindWxChat', async ({ params, auth }) => {
+    // Signed in (the personal centre's 绑定微信): only the openid; it joins the caller's account.
+    if (auth) {
+      const { openid } = parse(z.object({ openid: reqStr('缺少参数：openid') }), params);
+      if (!db.prepare('SELECT 1 FROM wechat_codes WHERE openid = ? AND expires_at > ?').get(openid, Date.now())) throw bizError('微信授权已失效，请重新扫码登录');
+      const owner = db.prepare('SELECT id FROM employees WHERE openid = ?').get(openid) as { id: number } | undefined;
+      if (owner) throw bizError(owner.id === auth.employeeId ? '该微信已绑定当前账号' : '该微信已绑定其他账号');
+      const info = db.prepare('UPDATE employees SET openid = ? WHERE id = ? AND openid IS NULL').run(openid, auth.employeeId);
+      if (info.changes === 0) throw bizError('当前账号已绑定微信，请先解绑');
+      return withMessage(null, '绑定成功');
+    }
     const q = parse(
       z.object({
         mobileNo: reqStr('请输入手机号').pipe(z.string().regex(MOBILE_RE, { error: '请输入完整、正确的手机号' })),

@@ -1,0 +1,194 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { confirmThePayment, getOrderSubmissionInformation, whetherCanBePaid } from '~/backend/endpoints/fund.server';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { manuscripts as copy } from '~/copy/manuscripts';
+import { pageMeta } from '~/lib/meta';
+import { requireAuthor } from '~/session/guard.server';
+import { backendFor } from '~/session/session.server';
+import { redirectWithToast, refusal } from '../personal.server';
+import type { Route } from './+types/payment';
+import { loadManuscript, manuscriptId } from './manuscript.server';
+import { manuscriptPath } from '~/components/manuscripts/paths';
+import classes from '~/components/manuscripts/manuscripts.module.css';
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: copy.payment.title, noindex: true });
+
+/**
+ * /personal/manuscripts/:id/payment: the fee notice and order of a manuscript in the
+ * payment stage (whetherCanBePaid, getOrderSubmissionInformation), the payment
+ * (confirmThePayment; the sandbox simulates the processor) and, once paid, the receipt.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAuthor(request, context);
+  const id = manuscriptId(params.id);
+  const paper = await loadManuscript(request, context, id);
+  const backend = backendFor(request, context);
+  const status = await backend.call(whetherCanBePaid, { paperId: id });
+  let order = null;
+  if (status.orderNo || paper.order) {
+    try {
+      order = await backend.call(getOrderSubmissionInformation, { paperId: id });
+    } catch (error) {
+      if (!(error instanceof BackendEnvelopeError)) throw error;
+    }
+  }
+  return { paper: { id: paper.id, title: paper.title, manuscriptNo: paper.manuscriptNo, journalName: paper.journalName }, status, order };
+}
+
+/** Pays the order; paying an order already paid (a resubmitted form) answers it as paid. What was chosen stays on a refusal. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireAuthor(request, context);
+  const id = manuscriptId(params.id);
+  const formData = await request.formData();
+  const orderNo = String(formData.get('orderNo') ?? '');
+  const payMethod = String(formData.get('payMethod') ?? 'wechat');
+  const needInvoice = formData.get('needInvoice') === 'on';
+  if (!/^[\w-]{1,64}$/.test(orderNo) || !/^[a-z]{1,20}$/.test(payMethod)) return data({ error: copy.download.failed, payMethod, needInvoice }, { status: 400 });
+  try {
+    await backendFor(request, context).call(confirmThePayment, { orderNo, payMethod, needInvoice });
+  } catch (error) {
+    return data({ error: refusal(error), payMethod, needInvoice }, { status: 400 });
+  }
+  return redirectWithToast(context, `${manuscriptPath(id)}/payment`, copy.payment.paid);
+}
+
+export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
+  const { paper, status, order } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const t = copy.payment;
+  const paid = order?.status === 'paid' || status.paid;
+  const invoicing = order?.invoicingInformation ?? null;
+  const chosen = actionData?.payMethod ?? order?.payMethods[0]?.code ?? 'wechat';
+  return (
+    <main id="main">
+      <p>
+        <Link to={manuscriptPath(paper.id)}>{t.back}</Link>
+      </p>
+      <section className={classes.panel} aria-labelledby="payment-title">
+        <h1 id="payment-title">{t.title}</h1>
+        <p className={classes.meta}>
+          《{paper.title}》{paper.manuscriptNo ? ` · ${paper.manuscriptNo}` : ''}
+        </p>
+        {paid ? (
+          <p className={classes.success} role="status">
+            {t.paid}：{t.paidNote}
+          </p>
+        ) : null}
+        {!order ? <p>{status.reason || t.unavailable}</p> : null}
+      </section>
+      {order ? (
+        <section className={classes.panel} aria-labelledby="payment-notice">
+          <h2 id="payment-notice">{t.notice}</h2>
+          {!paid ? <p>{t.intro}</p> : null}
+          <dl className={classes.dl}>
+            <dt>{t.orderNo}</dt>
+            <dd data-testid="order-no">{order.orderNo}</dd>
+            <dt>{t.paper}</dt>
+            <dd>{paper.title}</dd>
+            {order.payee ? (
+              <>
+                <dt>{t.payee}</dt>
+                <dd>{order.payee}</dd>
+              </>
+            ) : null}
+            <dt>{t.status}</dt>
+            <dd data-testid="order-status">{order.statusName ?? order.status}</dd>
+            {order.createTime ? (
+              <>
+                <dt>{t.createTime}</dt>
+                <dd>{order.createTime}</dd>
+              </>
+            ) : null}
+            {order.paidTime ? (
+              <>
+                <dt>{t.paidTime}</dt>
+                <dd>{order.paidTime}</dd>
+              </>
+            ) : null}
+            {order.transactionNo ? (
+              <>
+                <dt>{t.transactionNo}</dt>
+                <dd>{order.transactionNo}</dd>
+              </>
+            ) : null}
+            {order.payMethod ? (
+              <>
+                <dt>{t.payMethodPaid}</dt>
+                <dd>{order.payMethods.find((m) => m.code === order.payMethod)?.name ?? order.payMethod}</dd>
+              </>
+            ) : null}
+          </dl>
+          <table className={classes.table} style={{ marginTop: 16 }}>
+            <thead>
+              <tr>
+                <th scope="col">{t.items.name}</th>
+                <th scope="col">{t.items.quantity}</th>
+                <th scope="col">{t.items.unitPrice}</th>
+                <th scope="col">{t.items.amount}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={item.name}>
+                  <td>{item.name}</td>
+                  <td>
+                    {item.quantity}
+                    {item.unit ?? ''}
+                  </td>
+                  <td>{item.unitPrice.toFixed(2)}</td>
+                  <td>{item.amount.toFixed(2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className={classes.amount}>{t.total(order.amount)}</p>
+          {paid ? (
+            <a href={`${manuscriptPath(paper.id)}/download/receipt`} download className={classes.secondary}>
+              {t.receipt}
+            </a>
+          ) : status.canPay ? (
+            <Form method="post" action={`${manuscriptPath(paper.id)}/payment`}>
+              <input type="hidden" name="orderNo" value={order.orderNo} />
+              {actionData?.error ? (
+                <p className={classes.alert} role="alert">
+                  {actionData.error}
+                </p>
+              ) : null}
+              <fieldset className={classes.choices}>
+                <legend>{t.payMethod}</legend>
+                {order.payMethods.map((m) => (
+                  <label key={m.code}>
+                    <input type="radio" name="payMethod" value={m.code} defaultChecked={m.code === chosen} />
+                    {m.name}
+                  </label>
+                ))}
+              </fieldset>
+              <div className={classes.field}>
+                <label style={{ fontWeight: 400 }}>
+                  <input type="checkbox" name="needInvoice" defaultChecked={actionData?.needInvoice ?? false} /> {t.needInvoice}
+                </label>
+                <span className={classes.hint}>
+                  {invoicing?.title ? (
+                    t.invoiceTo(invoicing.title)
+                  ) : (
+                    <>
+                      {t.noInvoicing}
+                      <Link to="/personal/account/invoice">{t.fillInvoicing}</Link>
+                    </>
+                  )}
+                </span>
+              </div>
+              <p className={classes.hint}>{t.processor}</p>
+              <button type="submit" className={classes.button} disabled={busy}>
+                {busy ? t.submitting : t.confirm(order.amount)}
+              </button>
+            </Form>
+          ) : (
+            <p>{status.reason}</p>
+          )}
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { applyForRetraction, paperShow } from '~/backend/endpoints/manuscripts.server';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { manuscripts as copy } from '~/copy/manuscripts';
+import { retractionReasonSchema } from '~/forms/manuscript';
+import { pageMeta } from '~/lib/meta';
+import { requireAuthor } from '~/session/guard.server';
+import { backendFor } from '~/session/session.server';
+import { redirectWithToast } from '../personal.server';
+import type { Route } from './+types/retract';
+import { loadManuscript, manuscriptId } from './manuscript.server';
+import { manuscriptPath } from '~/components/manuscripts/paths';
+import classes from '~/components/manuscripts/manuscripts.module.css';
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: copy.retract.title, noindex: true });
+
+/** /personal/manuscripts/:id/retract: only while the stage allows it (applyForRetraction). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAuthor(request, context);
+  const id = manuscriptId(params.id);
+  const paper = await loadManuscript(request, context, id);
+  if (!paper.actions.canRetract) {
+    if (paper.status === 'retracted') return redirectWithToast(context, manuscriptPath(id), copy.detail.retracted);
+    return redirectWithToast(context, manuscriptPath(id), copy.retract.notAllowed, 'error');
+  }
+  return { paper: { id: paper.id, title: paper.title, manuscriptNo: paper.manuscriptNo, statusName: paper.statusName } };
+}
+
+type Step = 'reason' | 'confirm';
+
+/**
+ * Two steps without JavaScript: `review` checks the reason and answers the confirmation
+ * (the reason travels in the form), `confirm` applies. A refusal keeps the reason and says
+ * why; a second confirm of a manuscript already retracted (double submission) is a success.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireAuthor(request, context);
+  const id = manuscriptId(params.id);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const reason = String(formData.get('reason') ?? '');
+  if (intent === 'edit') return { step: 'reason' as Step, reason, error: null, message: null };
+  const parsed = retractionReasonSchema.safeParse(reason);
+  if (!parsed.success) return data({ step: 'reason' as Step, reason, error: parsed.error.issues[0]?.message ?? null, message: null }, { status: 400 });
+  if (intent !== 'confirm') return { step: 'confirm' as Step, reason: parsed.data, error: null, message: null };
+  const backend = backendFor(request, context);
+  try {
+    await backend.call(applyForRetraction, { id, reason: parsed.data });
+  } catch (error) {
+    if (!(error instanceof BackendEnvelopeError)) throw error;
+    const now = await backend.call(paperShow, { id }).catch(() => null);
+    if (now?.status === 'retracted') return redirectWithToast(context, manuscriptPath(id), copy.retract.done);
+    return data({ step: 'reason' as Step, reason, error: null, message: error.backendMessage || copy.retract.notAllowed }, { status: 400 });
+  }
+  return redirectWithToast(context, manuscriptPath(id), copy.retract.done);
+}
+
+function ReasonField({ reason, error }: { reason: string; error: string | null }) {
+  const [length, setLength] = useState(reason.trim().length);
+  // Once the author types, the live check replaces the server's answer.
+  const [liveError, setLiveError] = useState<string | null | undefined>(undefined);
+  const shown = liveError === undefined ? error : liveError;
+  return (
+    <div className={classes.field}>
+      <label htmlFor="retract-reason">{copy.retract.reason}</label>
+      <textarea
+        id="retract-reason"
+        name="reason"
+        rows={5}
+        maxLength={500}
+        required
+        defaultValue={reason}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={`retract-reason-hint${shown ? ' retract-reason-error' : ''}`}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          setLength(value.trim().length);
+          const result = retractionReasonSchema.safeParse(value);
+          setLiveError(result.success ? null : (result.error.issues[0]?.message ?? null));
+        }}
+      />
+      <span id="retract-reason-hint" className={classes.hint}>
+        {copy.retract.reasonHint} {copy.retract.counter(length)}
+      </span>
+      {shown ? (
+        <p id="retract-reason-error" className={classes.error}>
+          {shown}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Retract({ loaderData, actionData }: Route.ComponentProps) {
+  const { paper } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const step: Step = actionData?.step ?? 'reason';
+  const reason = actionData?.reason ?? '';
+  const action = `${manuscriptPath(paper.id)}/retract`;
+  return (
+    <main id="main" className={classes.panel}>
+      <h1>{copy.retract.title}</h1>
+      <p className={classes.meta}>
+        《{paper.title}》{paper.manuscriptNo ? ` · ${paper.manuscriptNo}` : ''} · {paper.statusName}
+      </p>
+      <ol className={classes.steps} aria-label={copy.retract.title}>
+        {copy.retract.steps.map((name, i) => (
+          <li key={name} aria-current={(step === 'reason' ? 0 : 1) === i ? 'step' : undefined}>
+            {i + 1}. {name}
+          </li>
+        ))}
+      </ol>
+      {actionData?.message ? (
+        <p className={classes.alert} role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      {step === 'reason' ? (
+        <Form method="post" action={action} noValidate>
+          <ReasonField reason={reason} error={actionData?.error ?? null} />
+          <div className={classes.actions}>
+            <button type="submit" name="intent" value="review" className={classes.button} disabled={busy}>
+              {copy.retract.next}
+            </button>
+            <Link to={manuscriptPath(paper.id)}>{copy.retract.cancel}</Link>
+          </div>
+        </Form>
+      ) : (
+        <Form method="post" action={action}>
+          <h2>{copy.retract.confirmTitle}</h2>
+          <ul className={classes.meaning}>
+            {copy.retract.meaning.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p>
+            <strong>{copy.retract.yourReason}：</strong>
+            <span data-testid="retract-reason">{reason}</span>
+          </p>
+          <input type="hidden" name="reason" value={reason} />
+          <div className={classes.actions}>
+            <button type="submit" name="intent" value="confirm" className={classes.danger} disabled={busy}>
+              {busy ? copy.retract.submitting : copy.retract.confirm}
+            </button>
+            <button type="submit" name="intent" value="edit" className={classes.secondary} disabled={busy}>
+              {copy.retract.edit}
+            </button>
+          </div>
+        </Form>
+      )}
+    </main>
+  );
+}
