@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = intParam(url.searchParams.get('id'));
   const format = url.searchParams.get('format') as CitationFormat;
-  if (!id || !(format in CITATION_FORMATS)) throw data(null, { status: 404 });
+  if (!id || !Object.hasOwn(CITATION_FORMATS, format)) throw data(null, { status: 404 });
   const article = await backendFor(request, context)
     .call(literatureBaseDetails, { id })
     .catch((error: unknown) => {
