@@ -1,7 +1,10 @@
-import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { E2E } from './env';
 import { sandboxLogin, signIn } from './fixtures';
-import { expect, panel, registerInSandbox, signInWithForm, smsCode, test as base, uniqueMobile, uniqueUsername } from './auth-support';
+import { expect, panel, signInWithForm, smsCode, test as base, uniqueMobile } from './auth-support';
+import { AUTHOR_PASSWORD, freshAuthor } from './authors';
+import { PDF, PNG } from './files';
+import { sandboxCall } from './sandbox';
 
 /**
  * Account settings (issue 6): 基本资料 (profile, avatar) and 账号安全 (password, mobile,
@@ -18,44 +21,14 @@ const test = base.extend({
     for (let i = consoleProblems.length - 1; i >= 0; i -= 1) if (/status of 413/.test(consoleProblems[i])) consoleProblems.splice(i, 1);
   },
 });
-const PASSWORD = 'Acct@2026';
 const PROFILE = '/personal/account';
 const SECURITY = '/personal/account/security';
 
-/** A 1×1 PNG the browser can draw. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-async function sandboxCall(path: string, token?: string, body: Record<string, unknown> = {}) {
-  const response = await fetch(`${E2E.sandboxUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as { success: boolean; message: string; entity: Record<string, unknown> | null } };
-}
-
 /** The profile as the backend keeps it (read back with the author's own token). */
 async function backendProfile(token: string) {
-  const { body } = await sandboxCall('/manage/employee/getProfile', token);
+  const { body } = await sandboxCall('/manage/employee/getProfile', {}, token);
   expect(body.success).toBe(true);
   return body.entity!;
-}
-
-/** Registers a fresh author and signs the browser in as them. */
-async function freshAuthor(context: BrowserContext, testInfo: TestInfo) {
-  const username = uniqueUsername(testInfo, 'acct');
-  const mobile = uniqueMobile(testInfo);
-  await registerInSandbox(mobile, username, PASSWORD);
-  const login = await sandboxLogin(username, PASSWORD);
-  const role = login.employeeRole.find((r) => r.type === 4)!;
-  await signIn(context, {
-    token: login.token,
-    user: { id: String(login.employee.id), username, headImgUrl: null, type: login.employee.type },
-    role: { id: String(role.id), type: role.type },
-    employeeType: login.employeeType,
-  });
-  return { username, mobile, token: login.token };
 }
 
 /**
@@ -108,7 +81,7 @@ test.describe('account settings', () => {
   });
 
   test('profile: bad fields are refused next to them with the values kept, then the profile is saved and read back', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'acct');
     await page.goto(PROFILE);
     const form = page.getByRole('region', { name: '个人信息' });
     await form.getByLabel('真实姓名').fill('李明');
@@ -156,7 +129,7 @@ test.describe('account settings', () => {
   });
 
   test('avatar: what is not an image or is too large is refused; an image is shown on the page and in the header', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'acct');
     await page.goto(PROFILE);
     const section = page.getByRole('region', { name: '头像' });
     const file = section.getByLabel('选择图片');
@@ -188,7 +161,7 @@ test.describe('account settings', () => {
   });
 
   test('avatar: the server checks the upload itself, whatever the browser says', async ({ page, context }, testInfo) => {
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'acct');
     const response = await page.request.post(`${PROFILE}?index`, {
       multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: PDF } },
       maxRedirects: 0,
@@ -198,12 +171,12 @@ test.describe('account settings', () => {
   });
 
   test('password change: the rule and the old password are checked; then only the new password logs in', async ({ page, context }, testInfo) => {
-    const { username, token } = await freshAuthor(context, testInfo);
-    const other = await sandboxLogin(username, PASSWORD);
+    const { username, token } = await freshAuthor(context, testInfo, 'acct');
+    const other = await sandboxLogin(username, AUTHOR_PASSWORD);
     await page.goto(SECURITY);
     const form = page.getByRole('region', { name: '修改密码' });
 
-    await form.getByLabel('原密码').fill(PASSWORD);
+    await form.getByLabel('原密码').fill(AUTHOR_PASSWORD);
     await form.getByLabel('新密码', { exact: true }).fill('abcdef');
     await form.getByLabel('确认新密码').fill('abcdeg');
     let status = await submitted(page, testInfo, () => form.getByRole('button', { name: '修改密码' }).click());
@@ -224,7 +197,7 @@ test.describe('account settings', () => {
       expect(await page.content()).not.toContain('Next@2026x');
     }
 
-    await form.getByLabel('原密码').fill(PASSWORD);
+    await form.getByLabel('原密码').fill(AUTHOR_PASSWORD);
     await form.getByLabel('新密码', { exact: true }).fill('Next@2026x');
     await form.getByLabel('确认新密码').fill('Next@2026x');
     await form.getByRole('button', { name: '修改密码' }).click();
@@ -232,12 +205,12 @@ test.describe('account settings', () => {
     // This session stays; the others ended.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: '账号设置' })).toBeVisible();
-    expect((await sandboxCall('/manage/employee/getProfile', other.token)).status).toBe(403);
-    expect((await sandboxCall('/manage/employee/getProfile', token)).status).toBe(200);
+    expect((await sandboxCall('/manage/employee/getProfile', {}, other.token)).status).toBe(403);
+    expect((await sandboxCall('/manage/employee/getProfile', {}, token)).status).toBe(200);
 
     await context.clearCookies();
     await page.goto('/?login=userLogin');
-    await signInWithForm(panel(page), username, PASSWORD);
+    await signInWithForm(panel(page), username, AUTHOR_PASSWORD);
     await expect(panel(page).getByText('用户名或密码错误')).toBeVisible();
     await page.goto('/?login=userLogin');
     await signInWithForm(panel(page), username, 'Next@2026x');
@@ -246,7 +219,7 @@ test.describe('account settings', () => {
   });
 
   test('mobile change: the password sends a code to the new number, a wrong code is refused, the right one changes it', async ({ page, context }, testInfo) => {
-    const { username } = await freshAuthor(context, testInfo);
+    const { username } = await freshAuthor(context, testInfo, 'acct');
     const next = uniqueMobile(testInfo);
     await page.goto(SECURITY);
     const form = page.getByRole('region', { name: '更换手机号' });
@@ -258,7 +231,7 @@ test.describe('account settings', () => {
     await expect(form.getByText('密码错误')).toBeVisible();
     await expect(form.getByLabel('新手机号')).toHaveValue(next);
 
-    await form.getByLabel('登录密码').fill(PASSWORD);
+    await form.getByLabel('登录密码').fill(AUTHOR_PASSWORD);
     await form.getByLabel('新手机号').fill(next);
     status = await submitted(page, testInfo, () => form.getByRole('button', { name: '获取验证码' }).click());
     if (status !== null) expect(status).toBe(200);
@@ -280,11 +253,11 @@ test.describe('account settings', () => {
     await expect(form).toContainText(masked(next));
     expect(await page.content()).not.toContain(next);
     // The new number signs in.
-    expect((await sandboxLogin(next, PASSWORD)).employee.username).toBe(username);
+    expect((await sandboxLogin(next, AUTHOR_PASSWORD)).employee.username).toBe(username);
   });
 
   test('WeChat: bound through the consent page and unbound; a WeChat of another account is refused', async ({ page, context }, testInfo) => {
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'acct');
     await page.goto(SECURITY);
     const section = page.getByRole('region', { name: '微信绑定' });
     await expect(section).toContainText('未绑定微信');
@@ -315,7 +288,7 @@ test.describe('account settings', () => {
   });
 
   test('cancellation: a confirmation names what is lost; it needs the password and the box ticked; then the account is gone', async ({ page, context }, testInfo) => {
-    const { username, mobile } = await freshAuthor(context, testInfo);
+    const { username, mobile } = await freshAuthor(context, testInfo, 'acct');
     await page.goto(SECURITY);
     await page.getByRole('link', { name: '申请注销账号' }).click();
     await expect(page).toHaveURL(url(`${SECURITY}?step=cancel#cancel-confirm-title`));
@@ -340,7 +313,7 @@ test.describe('account settings', () => {
     await expect(step.getByLabel('注销原因（选填）')).toHaveValue('不再使用');
     await expect(page).toHaveURL(url(`${SECURITY}?step=cancel`));
 
-    await step.getByLabel('登录密码').fill(PASSWORD);
+    await step.getByLabel('登录密码').fill(AUTHOR_PASSWORD);
     await step.getByLabel('我已了解以上内容，确认注销本账号').check();
     await step.getByRole('button', { name: '确认注销' }).click();
     await expect(page).toHaveURL(url('/'));
@@ -348,12 +321,12 @@ test.describe('account settings', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: '登录/注册' })).toBeVisible();
     const again = await page.request.get(SECURITY, { maxRedirects: 0 });
     expect(again.status()).toBe(302);
-    await expect(sandboxLogin(username, PASSWORD)).rejects.toThrow();
-    await expect(sandboxLogin(mobile, PASSWORD)).rejects.toThrow();
+    await expect(sandboxLogin(username, AUTHOR_PASSWORD)).rejects.toThrow();
+    await expect(sandboxLogin(mobile, AUTHOR_PASSWORD)).rejects.toThrow();
   });
 
   test('cancellation is refused while a manuscript is in progress, with the backend’s message', async ({ page, context }, testInfo) => {
-    const { username, token } = await freshAuthor(context, testInfo);
+    const { username, token } = await freshAuthor(context, testInfo, 'acct');
     const upload = new FormData();
     upload.set('journalId', '1');
     upload.set('file', new Blob([PDF], { type: 'application/pdf' }), 'draft.pdf');
@@ -369,11 +342,11 @@ test.describe('account settings', () => {
 
     await page.goto(`${SECURITY}?step=cancel`);
     const step = page.getByRole('region', { name: '确认注销账号' });
-    await step.getByLabel('登录密码').fill(PASSWORD);
+    await step.getByLabel('登录密码').fill(AUTHOR_PASSWORD);
     await step.getByLabel('我已了解以上内容，确认注销本账号').check();
     const status = await submitted(page, testInfo, () => step.getByRole('button', { name: '确认注销' }).click());
     if (status !== null) expect(status).toBe(400);
     await expect(step.getByRole('alert')).toHaveText('您有1篇稿件正在处理中，暂不能注销账号');
-    expect((await sandboxLogin(username, PASSWORD)).employee.username).toBe(username);
+    expect((await sandboxLogin(username, AUTHOR_PASSWORD)).employee.username).toBe(username);
   });
 });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test as base, expect } from './fixtures';
 import { E2E } from './env';
+import { sandboxPost } from './sandbox';
 
 /**
  * Support of the sign-in e2e tests: the sandbox's test hooks (SMS codes, captcha texts),
@@ -33,8 +34,9 @@ async function sandboxGet<T>(path: string): Promise<T> {
 }
 
 /**
- * The text of the image captcha `uuid` (sandbox hook). The sandbox draws it when the image
- * is fetched, which may happen a moment after the page shows the key: wait for it.
+ * The text of the captcha `uuid` (sandbox hook), the image one of sign-in as well as the
+ * arithmetic one of submission. The sandbox draws it when the image is fetched, which may
+ * happen a moment after the page shows the key: wait for it.
  */
 export async function captchaText(uuid: string): Promise<string> {
   let text = '';
@@ -42,7 +44,7 @@ export async function captchaText(uuid: string): Promise<string> {
     .poll(async () => {
       text = await sandboxGet<{ text: string }>(`/__sandbox/captcha?uuid=${encodeURIComponent(uuid)}`).then((c) => c.text, () => '');
       return text;
-    }, { message: `captcha ${uuid} drawn by the sandbox`, timeout: 5000 })
+    }, { message: `captcha ${uuid} drawn by the sandbox` })
     .not.toBe('');
   return text;
 }
@@ -52,9 +54,8 @@ export async function smsCode(mobile: string): Promise<string> {
   return (await sandboxGet<{ code: string }>(`/__sandbox/sms?mobile=${mobile}`)).code;
 }
 
-async function sandboxPost<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${E2E.sandboxUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as { success: boolean; entity: T; message: string };
+async function sandboxEntity<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const answer = await sandboxPost<T>(path, body);
   if (!answer.success) throw new Error(`sandbox ${path}: ${answer.message}`);
   return answer.entity;
 }
@@ -63,8 +64,8 @@ async function sandboxPost<T>(path: string, body: Record<string, unknown>): Prom
 export async function registerInSandbox(mobile: string, username: string, password: string) {
   const uuid = await sandboxGet<string>('/api/loginApi/getRandomUUID');
   await fetch(`${E2E.sandboxUrl}/api/loginApi/sendVerificationCode?uuid=${uuid}`).then((r) => r.text());
-  await sandboxPost('/api/loginApi/sendCode', { mobile, code: await captchaText(uuid), uuid });
-  await sandboxPost('/api/loginApi/register', {
+  await sandboxEntity('/api/loginApi/sendCode', { mobile, code: await captchaText(uuid), uuid });
+  await sandboxEntity('/api/loginApi/register', {
     mobileNo: mobile,
     verificationCode: await smsCode(mobile),
     userName: username,

@@ -3,11 +3,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Download, Page, TestInfo } from '@playwright/test';
-import { buildDocx } from '../../server/sandbox/docx';
-import { registerInSandbox, uniqueMobile, uniqueUsername } from './auth-support';
+import type { Download, Page } from '@playwright/test';
+import { captchaText } from './auth-support';
+import { freshAuthor } from './authors';
 import { E2E } from './env';
-import { expect, sandboxLogin, signIn, test as base } from './fixtures';
+import { ABSTRACT, DOCX_TYPE, manuscriptDocx, PDF } from './files';
+import { expect, signIn, test as base } from './fixtures';
+import { sandboxPost, type Envelope } from './sandbox';
 
 /**
  * Issue 5, with and without JavaScript: manuscript tracking, revision, retraction, downloads,
@@ -16,66 +18,15 @@ import { expect, sandboxLogin, signIn, test as base } from './fixtures';
  * created and moved through the stages with the sandbox's API and test hook.
  */
 
-const PASSWORD = 'Gao@2026x';
-const PAPER = `${E2E.sandboxUrl}/manage/author/paper`;
-
-const ABSTRACT =
-  '本文以数据跨境流动为研究对象，梳理我国数据出境安全评估、标准合同与认证三种路径的制度构造，比较域外立法经验，提出分类分级、风险导向的规制框架，并讨论其在实践中的适用边界与完善建议。';
-
-/** A .docx laid out like the journal's template, so the backend pre-fills the form from it. */
-function manuscriptDocx(title: string): Buffer {
-  return buildDocx([
-    { text: title, bold: true, size: 32, center: true },
-    'Legal Regulation of Cross-border Data Flows',
-    '作者：王五（某大学法学院）；赵六（某研究院）',
-    `摘要：${ABSTRACT}`,
-    '关键词：数据跨境；安全评估；标准合同',
-    '基金项目：国家社会科学基金项目（23BFX001）',
-    '一、引言',
-    '正文内容。'.repeat(50),
-  ]);
-}
-
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-/** Registers a fresh author and signs the browser context in as them; returns the backend token. */
-async function freshAuthor(context: BrowserContext, testInfo: TestInfo, prefix = 'ms') {
-  const username = uniqueUsername(testInfo, prefix);
-  await registerInSandbox(uniqueMobile(testInfo), username, PASSWORD);
-  const login = await sandboxLogin(username, PASSWORD);
-  const role = login.employeeRole.find((r) => r.type === 4)!;
-  await signIn(context, {
-    token: login.token,
-    user: { id: String(login.employee.id), username, headImgUrl: null, type: login.employee.type },
-    role: { id: String(role.id), type: role.type },
-    employeeType: login.employeeType,
-  });
-  return { username, token: login.token };
-}
-
-interface Envelope<T> {
-  success: boolean;
-  code: number;
-  message: string;
-  entity: T;
-}
-
-async function post<T>(url: string, token: string | null, body: Record<string, unknown>): Promise<Envelope<T>> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
+/** Where the backend's manuscript endpoints live. */
+const PAPER = '/manage/author/paper';
 
 /** Uploads a file as a new draft (step 1) of the author; returns its id. */
 async function uploadDraft(token: string, gch: string, file: { name: string; data: Buffer; type: string } = { name: 'draft.pdf', data: PDF, type: 'application/pdf' }): Promise<number> {
   const form = new FormData();
   form.set('gch', gch);
   form.set('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  const response = await fetch(`${PAPER}/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: form });
+  const response = await fetch(`${E2E.sandboxUrl}${PAPER}/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: form });
   const body = (await response.json()) as Envelope<{ paperId: number }>;
   expect(body.success, body.message).toBe(true);
   return body.entity.paperId;
@@ -84,16 +35,15 @@ async function uploadDraft(token: string, gch: string, file: { name: string; dat
 /** The answer of a fresh arithmetic captcha (the sandbox hook reads it). */
 async function captcha(token: string) {
   const uuid = `e2e-${crypto.randomUUID()}`;
-  await (await fetch(`${PAPER}/calculateCaptcha?uuid=${uuid}`, { headers: { Authorization: token } })).text();
-  const answer = (await (await fetch(`${E2E.sandboxUrl}/__sandbox/captcha?uuid=${uuid}`)).json()) as Envelope<{ text: string }>;
-  return { uuid, captcha: answer.entity.text };
+  await (await fetch(`${E2E.sandboxUrl}${PAPER}/calculateCaptcha?uuid=${uuid}`, { headers: { Authorization: token } })).text();
+  return { uuid, captcha: await captchaText(uuid) };
 }
 
 /** A submitted manuscript of the author (upload + confirm through the backend). */
 async function submitted(token: string, gch: string, title: string): Promise<{ id: number; manuscriptNo: string }> {
   const paperId = await uploadDraft(token, gch);
-  const columns = await post<{ id: number }[]>(`${E2E.sandboxUrl}/manage/journal/column/getColumnByPartId`, token, { gch });
-  const body = await post<{ id: number; manuscriptNo: string }>(`${PAPER}/authorManuscriptConfirmUpload`, token, {
+  const columns = await sandboxPost<{ id: number }[]>('/manage/journal/column/getColumnByPartId', { gch }, token);
+  const body = await sandboxPost<{ id: number; manuscriptNo: string }>(`${PAPER}/authorManuscriptConfirmUpload`, {
     paperId,
     idempotencyKey: `e2e-${crypto.randomUUID()}`,
     columnId: columns.entity[0]!.id,
@@ -103,20 +53,20 @@ async function submitted(token: string, gch: string, title: string): Promise<{ i
     authors: [{ name: '王五', institution: '某大学法学院', email: 'wangwu@example.com', mobile: '13800000055', corresponding: true }],
     agreement: true,
     ...(await captcha(token)),
-  });
+  }, token);
   expect(body.success, body.message).toBe(true);
   return body.entity;
 }
 
 /** The sandbox test hook: moves the manuscript to `stage` along the legal path. */
 async function advance(id: number, stage: string, note?: string) {
-  const body = await post<{ to: string }>(`${E2E.sandboxUrl}/__sandbox/manuscripts/${id}/advance`, null, { stage, ...(note ? { note } : {}) });
+  const body = await sandboxPost<{ to: string }>(`/__sandbox/manuscripts/${id}/advance`, { stage, ...(note ? { note } : {}) });
   expect(body.success, body.message).toBe(true);
 }
 
 /** The author's manuscripts as the backend lists them. */
 async function listOf(token: string, status?: string) {
-  const body = await post<{ total: number; records: { id: number; status: string; title: string }[] }>(`${PAPER}/list`, token, { size: 100, ...(status ? { status } : {}) });
+  const body = await sandboxPost<{ total: number; records: { id: number; status: string; title: string }[] }>(`${PAPER}/list`, { size: 100, ...(status ? { status } : {}) }, token);
   return body.entity;
 }
 
@@ -139,20 +89,6 @@ const test = base.extend({
     }
   },
 });
-
-/** The answer of the arithmetic captcha the confirm page shows, once its image has loaded. */
-async function captchaAnswer(uuid: string): Promise<string> {
-  let answer = '';
-  await expect
-    .poll(async () => {
-      const res = await fetch(`${E2E.sandboxUrl}/__sandbox/captcha?uuid=${encodeURIComponent(uuid)}`);
-      if (!res.ok) return '';
-      answer = ((await res.json()) as { entity?: { text?: string } }).entity?.text ?? '';
-      return answer;
-    })
-    .not.toBe('');
-  return answer;
-}
 
 /**
  * Starts a multipart POST that declares `length` bytes but sends only its first part, and
@@ -187,15 +123,15 @@ function postDeclaringLength(path: string, cookie: string, length: number): Prom
 /** A draft whose information is complete (uploaded .docx, column and contact added), ready to confirm. */
 async function completeDraft(token: string, gch: string, title: string): Promise<number> {
   const id = await uploadDraft(token, gch, { name: 'paper.docx', data: manuscriptDocx(title), type: DOCX_TYPE });
-  const columns = await post<{ id: number }[]>(`${E2E.sandboxUrl}/manage/journal/column/getColumnByPartId`, token, { gch });
-  const saved = await post(`${PAPER}/manuscriptContentModification`, token, {
+  const columns = await sandboxPost<{ id: number }[]>('/manage/journal/column/getColumnByPartId', { gch }, token);
+  const saved = await sandboxPost(`${PAPER}/manuscriptContentModification`, {
     id,
     columnId: columns.entity[0]!.id,
     authors: [
       { name: '王五', institution: '某大学法学院', corresponding: false },
       { name: '赵六', institution: '某研究院', email: 'zhaoliu@example.com', mobile: '13800000066', corresponding: true },
     ],
-  });
+  }, token);
   expect(saved.success, saved.message).toBe(true);
   return id;
 }
@@ -206,7 +142,7 @@ const sideNav = (page: Page) => page.getByRole('navigation', { name: '个人中�
 test.describe('manuscript tracking', () => {
   test('submit a .docx, reload in the middle, confirm, find it in the list, revise it and download the acceptance letter', async ({ page, context }, testInfo) => {
     test.setTimeout(120_000);
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'ms');
     const title = `数据跨境流动的法律规制路径研究（${testInfo.project.name}）`;
 
     // Submission: pre-filled from the .docx, saved, reloaded, confirmed.
@@ -226,7 +162,7 @@ test.describe('manuscript tracking', () => {
     await expect(page.getByLabel('手机号').last()).toHaveValue('13800000066');
     await page.getByRole('button', { name: '下一步：确认投稿' }).click();
     await expect(page).toHaveURL(/\/upload\/confirm\?paperId=\d+/);
-    await page.getByLabel('验证码').fill(await captchaAnswer(await page.locator('input[name="uuid"]').inputValue()));
+    await page.getByLabel('验证码').fill(await captchaText(await page.locator('input[name="uuid"]').inputValue()));
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '确认投稿' }).click();
     await expect(page.getByRole('heading', { name: '投稿成功' })).toBeVisible();
@@ -307,7 +243,7 @@ test.describe('manuscript tracking', () => {
   });
 
   test('apply for retraction on another manuscript: reason, confirmation, then the status shows it', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `生成式人工智能训练数据的合理使用研究（${testInfo.project.name}）`);
     await advance(paper.id, 'external_review');
     await page.goto(`/personal/manuscripts/${paper.id}`);
@@ -346,7 +282,7 @@ test.describe('manuscript tracking', () => {
   });
 
   test('confirm the proof, then pay the page fee (the sandbox simulates the processor)', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `数据交易场所的收费规则研究（${testInfo.project.name}）`);
     await advance(paper.id, 'proof');
     await page.goto(`/personal/manuscripts/${paper.id}`);
@@ -382,7 +318,7 @@ test.describe('manuscript tracking', () => {
   });
 
   test('the list filters by stage with counts, searches, pages, and is reachable from the personal centre', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     for (let i = 1; i <= 11; i += 1) {
       await uploadDraft(token, 'SJFX', { name: `draft-${i}.docx`, data: manuscriptDocx(`分页测试草稿第${i}号的法律问题`), type: DOCX_TYPE });
     }
@@ -412,6 +348,8 @@ test.describe('manuscript tracking', () => {
     await expect(items.first().getByRole('link', { name: /提交修改稿/ })).toHaveAttribute('href', `/updatePaperInfo?id=${revising.id}`);
 
     await tabs.getByRole('link', { name: /全部/ }).click();
+    // The search form keeps the current tab: wait until 全部 is the current one.
+    await expect(tabs.getByRole('link', { name: /全部/ })).toHaveAttribute('aria-current', 'page');
     await page.getByLabel('标题或稿件编号').fill('第7号');
     await page.getByRole('button', { name: '搜索' }).click();
     await expect(page).toHaveURL(/keyword=/);
@@ -458,7 +396,7 @@ test.describe('manuscript tracking', () => {
   });
 
   test('another author\'s manuscript is not found, and a submitted one is not edited as a draft', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `稿件访问控制测试（${testInfo.project.name}）`);
     await page.goto(`/upload/info?paperId=${paper.id}`);
     await expect(page).toHaveURL(new RegExp(`/personal/manuscripts/${paper.id}$`));
@@ -471,7 +409,7 @@ test.describe('manuscript tracking', () => {
 
 test.describe('revision and editing', () => {
   test('a double-submitted revision is submitted once, and a resubmitted form changes nothing', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `返修重复提交测试稿件（${testInfo.project.name}）`);
     await advance(paper.id, 'revision');
     await page.goto(`/updatePaperInfo?id=${paper.id}&step=file`);
@@ -499,9 +437,9 @@ test.describe('revision and editing', () => {
   });
 
   test('a too short 修改说明 is refused and kept; the information of a submitted manuscript can be edited, emptied fields included', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `稿件信息修改测试（${testInfo.project.name}）`);
-    await post(`${PAPER}/manuscriptContentModification`, token, { id: paper.id, fund: '国家社会科学基金项目（23BFX099）' });
+    await sandboxPost(`${PAPER}/manuscriptContentModification`, { id: paper.id, fund: '国家社会科学基金项目（23BFX099）' }, token);
     await page.goto(`/personal/manuscripts/${paper.id}`);
     await expect(page.getByRole('link', { name: '提交修改稿' })).toHaveCount(0);
     await page.getByRole('link', { name: '修改稿件信息' }).click();
@@ -530,12 +468,12 @@ test.describe('revision and editing', () => {
   });
 
   test('@js-only the manuscript pages pass axe (WCAG 2.1 A/AA)', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `无障碍检查测试稿件（${testInfo.project.name}）`);
     await advance(paper.id, 'revision', '审稿意见：请补充文献。');
     const paying = await submitted(token, 'SZFZ', `无障碍检查缴费稿件（${testInfo.project.name}）`);
     await advance(paying.id, 'proof');
-    await post(`${PAPER}/checkTheChanges`, token, { id: paying.id, confirm: true });
+    await sandboxPost(`${PAPER}/checkTheChanges`, { id: paying.id, confirm: true }, token);
     for (const path of [
       '/personal/manuscripts',
       `/personal/manuscripts/${paper.id}`,
@@ -554,7 +492,7 @@ test.describe('revision and editing', () => {
 test.describe('submission safety', () => {
   test('the parallel-submission limit is shown clearly, on the journal page and at confirmation', async ({ page, context }, testInfo) => {
     test.setTimeout(60_000);
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     const draft = await completeDraft(token, 'SZFZ', `一稿多投限制测试草稿（${testInfo.project.name}）`);
     for (let i = 1; i <= 5; i += 1) await submitted(token, 'SZFZ', `并行投稿限制测试第${i}篇（${testInfo.project.name}）`);
 
@@ -563,7 +501,7 @@ test.describe('submission safety', () => {
     await expect(page.getByLabel('稿件文件')).toHaveCount(0);
 
     await page.goto(`/upload/confirm?paperId=${draft}`);
-    await page.getByLabel('验证码').fill(await captchaAnswer(await page.locator('input[name="uuid"]').inputValue()));
+    await page.getByLabel('验证码').fill(await captchaText(await page.locator('input[name="uuid"]').inputValue()));
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '确认投稿' }).click();
     const alert = page.getByRole('alert').filter({ hasText: '投稿未成功' });
@@ -573,11 +511,11 @@ test.describe('submission safety', () => {
   });
 
   test('a double-submitted confirmation creates one manuscript', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'ms');
     const draft = await completeDraft(token, 'SJFX', `重复提交测试稿件（${testInfo.project.name}）`);
     await page.goto(`/upload/confirm?paperId=${draft}`);
     const uuid = await page.locator('input[name="uuid"]').inputValue();
-    const captcha = await captchaAnswer(uuid);
+    const captcha = await captchaText(uuid);
     const key = await page.locator('input[name="idempotencyKey"]').inputValue();
     await page.getByLabel('验证码').fill(captcha);
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
@@ -600,7 +538,7 @@ test.describe('submission safety', () => {
 
   test('an upload over the size limit is refused with a Chinese message (413)', async ({ page, context }, testInfo) => {
     test.setTimeout(90_000);
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'ms');
     const dir = await mkdtemp(join(tmpdir(), 'ms-e2e-'));
     const path = join(dir, '超大稿件.pdf');
     const big = Buffer.alloc(51 * 1024 * 1024, 0x20);

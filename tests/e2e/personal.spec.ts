@@ -1,7 +1,10 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E } from './env';
-import { sandboxLogin, signIn } from './fixtures';
-import { expect, panel, registerInSandbox, signInWithForm, test, uniqueMobile, uniqueUsername } from './auth-support';
+import { signIn } from './fixtures';
+import { expect, panel, signInWithForm, test } from './auth-support';
+import { freshAuthor } from './authors';
+import { PDF } from './files';
+import { sandboxPost } from './sandbox';
 
 /**
  * Personal centre (issue 6): layout, home with the check-in, messages and the header's
@@ -10,31 +13,6 @@ import { expect, panel, registerInSandbox, signInWithForm, test, uniqueMobile, u
  */
 
 const url = (path: string) => `${E2E.baseUrl}${path}`;
-const PASSWORD = 'Pers@2026';
-
-async function sandboxPost(path: string, body: Record<string, unknown>, token?: string | FormData) {
-  const response = await fetch(`${E2E.sandboxUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(typeof token === 'string' ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { success: boolean; code: number; message: string; entity: Record<string, unknown> | null };
-}
-
-/** Registers a fresh author and signs the browser context in as them; returns the backend token. */
-async function freshAuthor(context: BrowserContext, testInfo: Parameters<Parameters<typeof test>[2]>[1]) {
-  const username = uniqueUsername(testInfo, 'pc');
-  await registerInSandbox(uniqueMobile(testInfo), username, PASSWORD);
-  const login = await sandboxLogin(username, PASSWORD);
-  const role = login.employeeRole.find((r) => r.type === 4)!;
-  await signIn(context, {
-    token: login.token,
-    user: { id: String(login.employee.id), username, headImgUrl: null, type: login.employee.type },
-    role: { id: String(role.id), type: role.type },
-    employeeType: login.employeeType,
-  });
-  return { username, token: login.token };
-}
 
 /** Two manuscripts of the author moved to 待返修: the sandbox leaves them unread messages. */
 async function messagesFor(token: string) {
@@ -49,7 +27,7 @@ async function messagesFor(token: string) {
 async function manuscriptInRevision(token: string) {
   const form = new FormData();
   form.set('journalId', '1');
-  form.set('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'draft.pdf');
+  form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'draft.pdf');
   const upload = (await (await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: form })).json()) as {
     entity: { paperId: number };
   };
@@ -102,7 +80,7 @@ test.describe('personal centre', () => {
   });
 
   test('the daily check-in works once a day', async ({ page, context }, testInfo) => {
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'pc');
     await page.goto('/personal/index');
     const section = page.getByRole('region', { name: '每日签到' });
     await section.getByRole('button', { name: '签到', exact: true }).click();
@@ -122,7 +100,7 @@ test.describe('personal centre', () => {
   });
 
   test('reading a message makes the header badge drop', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'pc');
     const unread = await messagesFor(token);
     expect(unread).toBeGreaterThan(1);
     await page.goto('/personal/message');
@@ -143,7 +121,7 @@ test.describe('personal centre', () => {
   });
 
   test('@js-only a toast is drawn as a card: its styles load with the toaster', async ({ page, context }, testInfo) => {
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'pc');
     await page.goto('/personal/message');
     await page.getByRole('button', { name: '全部标为已读' }).click();
     const toast = page.locator('.mantine-Notification-root', { hasText: '已全部标记为已读' });
@@ -171,7 +149,7 @@ test.describe('personal centre', () => {
   });
 
   test('favouriting an article puts it in histroy; the like toggles too', async ({ page, context }, testInfo) => {
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'pc');
     await page.goto('/journal/detail?id=7');
     const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     await page.getByRole('button', { name: '收藏', exact: true }).click();

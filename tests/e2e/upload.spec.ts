@@ -1,5 +1,5 @@
-import { buildDocx } from '../../server/sandbox/docx';
-import { E2E } from './env';
+import { captchaText } from './auth-support';
+import { ABSTRACT, DOCX_TYPE, manuscriptDocx } from './files';
 import { expect, signIn, test } from './fixtures';
 
 /**
@@ -8,38 +8,7 @@ import { expect, signIn, test } from './fixtures';
  */
 
 const TITLE = '数据跨境流动的法律规制路径研究';
-const ABSTRACT =
-  '本文以数据跨境流动为研究对象，梳理我国数据出境安全评估、标准合同与认证三种路径的制度构造，比较域外立法经验，提出分类分级、风险导向的规制框架，并讨论其在实践中的适用边界与完善建议。';
-
-function manuscriptDocx(title: string) {
-  return buildDocx([
-    { text: title, bold: true, size: 32, center: true },
-    'Legal Regulation of Cross-border Data Flows',
-    '作者：王五（某大学法学院）；赵六（某研究院）',
-    `摘要：${ABSTRACT}`,
-    '关键词：数据跨境；安全评估；标准合同',
-    '基金项目：国家社会科学基金项目（23BFX001）',
-    '一、引言',
-    '正文内容。'.repeat(50),
-  ]);
-}
-
 const journalFor = (projectName: string) => (projectName === 'js' ? 'SZFZ' : 'SJFX');
-
-/** The answer of the arithmetic captcha, once the page has loaded its image. */
-async function captchaAnswer(uuid: string): Promise<string> {
-  let answer = '';
-  await expect
-    .poll(async () => {
-      const res = await fetch(`${E2E.sandboxUrl}/__sandbox/captcha?uuid=${encodeURIComponent(uuid)}`);
-      if (!res.ok) return '';
-      const body = (await res.json()) as { entity?: { text?: string } };
-      answer = body.entity?.text ?? '';
-      return answer;
-    })
-    .not.toBe('');
-  return answer;
-}
 
 test.describe('submission', () => {
   test('the journal page shows the premise and templates and refuses a closed journal', async ({ page, context }) => {
@@ -57,7 +26,7 @@ test.describe('submission', () => {
   test('a PDF named .docx is refused with a Chinese message', async ({ page, context }) => {
     await signIn(context);
     await page.goto('/upload?redirectGch=SJFX');
-    await page.getByLabel('稿件文件').setInputFiles({ name: '论文.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('%PDF-1.4\n%fake\n1 0 obj<<>>endobj\n') });
+    await page.getByLabel('稿件文件').setInputFiles({ name: '论文.docx', mimeType: DOCX_TYPE, buffer: Buffer.from('%PDF-1.4\n%fake\n1 0 obj<<>>endobj\n') });
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '上传稿件' }).click();
     await expect(page.getByRole('alert')).toContainText('文件内容与扩展名不符');
@@ -68,7 +37,7 @@ test.describe('submission', () => {
     const gch = journalFor(testInfo.project.name);
     const title = `${TITLE}（${testInfo.project.name}）`;
     await page.goto(`/upload?redirectGch=${gch}`);
-    await page.getByLabel('稿件文件').setInputFiles({ name: '数据跨境.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: manuscriptDocx(title) });
+    await page.getByLabel('稿件文件').setInputFiles({ name: '数据跨境.docx', mimeType: DOCX_TYPE, buffer: manuscriptDocx(title) });
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '上传稿件' }).click();
 
@@ -91,7 +60,7 @@ test.describe('submission', () => {
     await expect(page).toHaveURL(/\/upload\/confirm\?paperId=\d+/);
     await expect(page.getByText(title)).toBeVisible();
     const uuid = await page.locator('input[name="uuid"]').inputValue();
-    await page.getByLabel('验证码').fill(await captchaAnswer(uuid));
+    await page.getByLabel('验证码').fill(await captchaText(uuid));
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '确认投稿' }).click();
 

@@ -1,7 +1,10 @@
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './auth-support';
 import { E2E } from './env';
-import { sandboxLogin, signIn } from './fixtures';
-import { expect, registerInSandbox, test, uniqueMobile, uniqueUsername } from './auth-support';
+import { signIn } from './fixtures';
+import { freshAuthor } from './authors';
+import { PDF, PNG } from './files';
+import { sandboxPost } from './sandbox';
 
 /**
  * The account's 身份认证, 开票信息 and 意见反馈 tabs (issue 6): every form with and without
@@ -9,32 +12,7 @@ import { expect, registerInSandbox, test, uniqueMobile, uniqueUsername } from '.
  * sandbox, so each test registers its own author and makes up its own valid number.
  */
 
-const PASSWORD = 'Veri@2026';
 const VERIFICATION = '/personal/account/verification';
-
-async function sandboxPost(path: string, body: Record<string, unknown>, token?: string) {
-  const response = await fetch(`${E2E.sandboxUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { success: boolean; code: number; message: string; entity: Record<string, unknown> | null };
-}
-
-/** Registers a fresh author and signs the browser context in as them. */
-async function freshAuthor(context: BrowserContext, testInfo: TestInfo) {
-  const username = uniqueUsername(testInfo, 'vf');
-  await registerInSandbox(uniqueMobile(testInfo), username, PASSWORD);
-  const login = await sandboxLogin(username, PASSWORD);
-  const role = login.employeeRole.find((r) => r.type === 4)!;
-  await signIn(context, {
-    token: login.token,
-    user: { id: String(login.employee.id), username, headImgUrl: null, type: login.employee.type },
-    role: { id: String(role.id), type: role.type },
-    employeeType: login.employeeType,
-  });
-  return { username, token: login.token };
-}
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 let serial = 0;
@@ -57,7 +35,7 @@ const badges = (page: Page) => page.getByRole('list', { name: '认证状态' });
 
 test.describe('identity (实名认证)', () => {
   test('a wrong check digit is refused with the values kept; a right one is accepted and shown masked', async ({ page, context }, testInfo) => {
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'vf');
     const id = uniqueIdNumber(testInfo);
     const response = await page.goto(VERIFICATION);
     expect(response?.headers()['cache-control']).toBe('private, no-store');
@@ -89,10 +67,10 @@ test.describe('identity (实名认证)', () => {
   });
 
   test('a number another account authenticated is refused next to the field', async ({ page, context }, testInfo) => {
-    const other = await freshAuthor(context, testInfo);
+    const other = await freshAuthor(context, testInfo, 'vf');
     const id = uniqueIdNumber(testInfo);
     expect((await sandboxPost('/manage/employee/authorIdentityAuthentication', { realName: '李四', idNumber: id.valid }, other.token)).success).toBe(true);
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'vf');
     await page.goto(VERIFICATION);
     const section = page.getByRole('region', { name: '实名认证' });
     await section.getByLabel('真实姓名').fill('赵六');
@@ -106,7 +84,7 @@ test.describe('identity (实名认证)', () => {
 
 test.describe('face recognition (人脸识别)', () => {
   async function authenticated(context: BrowserContext, testInfo: TestInfo) {
-    const author = await freshAuthor(context, testInfo);
+    const author = await freshAuthor(context, testInfo, 'vf');
     const answer = await sandboxPost('/manage/employee/authorIdentityAuthentication', { realName: '钱七', idNumber: uniqueIdNumber(testInfo).valid }, author.token);
     expect(answer.success).toBe(true);
     return author;
@@ -126,7 +104,7 @@ test.describe('face recognition (人脸识别)', () => {
   }
 
   test('needs the identity first', async ({ page, context }, testInfo) => {
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'vf');
     await page.goto(VERIFICATION);
     const section = page.getByRole('region', { name: '人脸识别' });
     await expect(section).toContainText('请先完成实名认证，再进行人脸识别。');
@@ -174,11 +152,8 @@ test.describe('face recognition (人脸识别)', () => {
   });
 });
 
-/** The smallest PNG: a 1×1 transparent pixel. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
 test.describe('scholar verification (学者认证)', () => {
-  const pdf = { name: '职称证书.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') };
+  const pdf = { name: '职称证书.pdf', mimeType: 'application/pdf', buffer: PDF };
 
   async function fill(page: Page) {
     const section = page.getByRole('region', { name: '学者认证' });
@@ -190,7 +165,7 @@ test.describe('scholar verification (学者认证)', () => {
   }
 
   test('an application with its supporting file, then approved through the sandbox hook', async ({ page, context }, testInfo) => {
-    const { username, token } = await freshAuthor(context, testInfo);
+    const { username, token } = await freshAuthor(context, testInfo, 'vf');
     await page.goto(VERIFICATION);
     const section = await fill(page);
     await expect(section).toContainText('未申请');
@@ -216,7 +191,7 @@ test.describe('scholar verification (学者认证)', () => {
   });
 
   test('refusals keep the values: a file type not allowed, and a file whose content is not what its name says', async ({ page, context }, testInfo) => {
-    await freshAuthor(context, testInfo);
+    await freshAuthor(context, testInfo, 'vf');
     await page.goto(VERIFICATION);
     let section = await fill(page);
     await section.getByLabel('证明材料').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a certificate') });
@@ -238,7 +213,7 @@ test.describe('scholar verification (学者认证)', () => {
 
 test.describe('invoicing information (开票信息)', () => {
   test('a personal invoice needs no taxpayer number', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'vf');
     await page.goto('/personal/account/invoice');
     await expect(page).toHaveTitle(/开票信息/);
     await expect(page.getByText('尚未填写开票信息')).toBeVisible();
@@ -256,7 +231,7 @@ test.describe('invoicing information (开票信息)', () => {
   });
 
   test('a company invoice: a bad taxpayer number is refused, a good one saved and shown masked, and kept when left empty', async ({ page, context }, testInfo) => {
-    const { token } = await freshAuthor(context, testInfo);
+    const { token } = await freshAuthor(context, testInfo, 'vf');
     await page.goto('/personal/account/invoice');
     let form = page.getByRole('region', { name: '填写开票信息' });
     await form.getByRole('radio', { name: '单位' }).check();

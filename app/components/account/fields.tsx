@@ -60,7 +60,8 @@ export function FormAlert({ form, notice }: { form: FormMetadata<Fields>; notice
   ) : null;
 }
 
-export function FieldError({ meta }: { meta: FieldMetadata<string> }) {
+/** A field's first error, under it (the verification forms use it too). */
+export function FieldError({ meta }: { meta: { errors?: string[]; errorId: string } }) {
   const error = meta.errors?.[0];
   return error ? (
     <p id={meta.errorId} className={classes.fieldError}>

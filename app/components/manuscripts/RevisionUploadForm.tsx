@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { responseLetterSchema } from '~/forms/manuscript';
+import { MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from '~/components/upload/upload-progress';
 import classes from '~/routes/upload/upload.module.css';
 
-const ALLOWED = /\.(docx?|pdf)$/i;
 const SUBMIT_URL = '/manage/author/paper/submitChanges';
 
 interface Props {
@@ -41,7 +41,7 @@ export function RevisionUploadForm({ paperId, idempotencyKey, maxSizeMb, respons
   }
 
   function checkFile(file: File | undefined): boolean {
-    const message = !file ? t.required : !ALLOWED.test(file.name) ? '文件类型不正确，仅支持PDF、DOC、DOCX格式' : file.size > maxSizeMb * 1024 * 1024 ? `文件大小不能超过${maxSizeMb}MB` : null;
+    const message = !file ? t.required : !MANUSCRIPT_FILE.test(file.name) ? '文件类型不正确，仅支持PDF、DOC、DOCX格式' : file.size > maxSizeMb * 1024 * 1024 ? `文件大小不能超过${maxSizeMb}MB` : null;
     setFileError(message);
     return message === null;
   }
@@ -62,35 +62,18 @@ export function RevisionUploadForm({ paperId, idempotencyKey, maxSizeMb, respons
     body.set('idempotencyKey', idempotencyKey);
     body.set('responseLetter', letter);
     body.set('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', SUBMIT_URL);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setFormError(t.network);
-    };
-    xhr.onload = () => {
-      setProgress(null);
-      if (xhr.status === 403) {
-        window.location.reload();
-        return;
-      }
-      let answer: { success?: boolean; message?: string } = {};
-      try {
-        answer = JSON.parse(xhr.responseText) as typeof answer;
-      } catch {
-        // not JSON: the generic message below
-      }
-      if (answer.success) {
-        void navigate(`/personal/manuscripts/${paperId}?done=revision`);
-        return;
-      }
-      setFormError(answer.message || (xhr.status === 413 ? `文件大小不能超过${maxSizeMb}MB` : t.network));
-    };
-    xhr.send(body);
+    uploadWithProgress(SUBMIT_URL, body, {
+      progress: setProgress,
+      settled: () => setProgress(null),
+      networkError: () => setFormError(t.network),
+      answer: (answer, status) => {
+        if (answer.success) {
+          void navigate(`/personal/manuscripts/${paperId}?done=revision`);
+          return;
+        }
+        setFormError(answer.message || (status === 413 ? `文件大小不能超过${maxSizeMb}MB` : t.network));
+      },
+    });
   }
 
   return (
@@ -150,12 +133,7 @@ export function RevisionUploadForm({ paperId, idempotencyKey, maxSizeMb, respons
           </p>
         ) : null}
       </div>
-      {progress !== null ? (
-        <div role="status" aria-live="polite">
-          <progress className={classes.progress} max={100} value={progress} aria-label={t.submitting} />
-          <span className={classes.hint}>{t.progress(progress)}</span>
-        </div>
-      ) : null}
+      {progress !== null ? <UploadProgress percent={progress} label={t.submitting} text={t.progress(progress)} /> : null}
       <div className={classes.actions}>
         <button type="submit" className={classes.button} disabled={progress !== null}>
           {progress !== null ? t.submitting : t.submit}

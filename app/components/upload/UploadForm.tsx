@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { upload as copy } from '~/copy/upload';
 import classes from '~/routes/upload/upload.module.css';
+import { MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from './upload-progress';
 
-const ALLOWED = /\.(docx?|pdf)$/i;
 const UPLOAD_URL = '/manage/author/paper/authorManuscriptUpload';
 
 interface Props {
@@ -34,7 +34,7 @@ export function UploadForm({ gch, maxSizeMb, error, paperId }: Props) {
       setClientError(copy.file.required);
       return;
     }
-    if (!ALLOWED.test(file.name)) {
+    if (!MANUSCRIPT_FILE.test(file.name)) {
       event.preventDefault();
       setClientError(copy.file.wrongType);
       return;
@@ -52,35 +52,18 @@ export function UploadForm({ gch, maxSizeMb, error, paperId }: Props) {
     body.set('gch', gch);
     if (paperId) body.set('paperId', String(paperId));
     body.set('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', UPLOAD_URL);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setClientError('网络异常，上传未完成，请重试');
-    };
-    xhr.onload = () => {
-      setProgress(null);
-      let answer: { success?: boolean; message?: string; entity?: { paperId?: number } } = {};
-      try {
-        answer = JSON.parse(xhr.responseText) as typeof answer;
-      } catch {
-        // not JSON: the generic message below
-      }
-      if (xhr.status === 403) {
-        window.location.reload();
-        return;
-      }
-      if (answer.success && answer.entity?.paperId) {
-        void navigate(`/upload/info?paperId=${answer.entity.paperId}`);
-        return;
-      }
-      setClientError(answer.message || (xhr.status === 413 ? copy.file.tooLarge(maxSizeMb) : '上传失败，请重试'));
-    };
-    xhr.send(body);
+    uploadWithProgress(UPLOAD_URL, body, {
+      progress: setProgress,
+      settled: () => setProgress(null),
+      networkError: () => setClientError('网络异常，上传未完成，请重试'),
+      answer: (answer, status) => {
+        if (answer.success && answer.entity?.paperId) {
+          void navigate(`/upload/info?paperId=${answer.entity.paperId}`);
+          return;
+        }
+        setClientError(answer.message || (status === 413 ? copy.file.tooLarge(maxSizeMb) : '上传失败，请重试'));
+      },
+    });
   }
 
   return (
@@ -114,12 +97,7 @@ export function UploadForm({ gch, maxSizeMb, error, paperId }: Props) {
           <span>{copy.premise.accept}</span>
         </label>
       )}
-      {progress !== null && (
-        <div role="status" aria-live="polite">
-          <progress className={classes.progress} max={100} value={progress} aria-label={copy.file.uploading} />
-          <span className={classes.hint}>{copy.file.progress(progress)}</span>
-        </div>
-      )}
+      {progress !== null && <UploadProgress percent={progress} label={copy.file.uploading} text={copy.file.progress(progress)} />}
       <div className={classes.actions}>
         <button type="submit" className={classes.button} disabled={progress !== null}>
           {progress !== null ? copy.file.uploading : copy.file.submit}

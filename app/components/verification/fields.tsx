@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { verification as copy } from '~/copy/verification';
+import { FieldError } from '../account/fields';
 import classes from './verification.module.css';
 
 /**
@@ -24,15 +25,6 @@ function Label({ meta, label, optional }: { meta: Meta; label: string; optional?
       {optional ? <small>{copy.common.optional}</small> : null}
     </label>
   );
-}
-
-export function FieldError({ meta }: { meta: { errors?: string[]; errorId: string } }) {
-  const error = meta.errors?.[0];
-  return error ? (
-    <p id={meta.errorId} className={classes.error}>
-      {error}
-    </p>
-  ) : null;
 }
 
 interface TextFieldProps {

@@ -25,11 +25,11 @@ import {
 } from '~/forms/manuscript';
 import { flashCookie } from '~/lib/flash.server';
 import { pageMeta } from '~/lib/meta';
+import { watchLeadingFields } from '~/lib/multipart-head.server';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor, destroySession } from '~/session/session.server';
 import { draftValues } from '~/routes/upload/draft.server';
 import type { Route } from './+types/update-paper-info';
-import { watchLeadingFields } from './multipart-fields.server';
 import classes from '~/routes/upload/upload.module.css';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.revision.title, noindex: true });

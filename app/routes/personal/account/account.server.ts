@@ -3,6 +3,7 @@ import type { AccountActionData } from '~/components/account/types';
 import { data, type AppLoadContext } from 'react-router';
 import { account as copy } from '~/copy/account';
 import { AVATAR_MAX_BYTES, IMAGE_MAGIC_BYTES, avatarError } from '~/forms/account';
+import { discardBody, multipartBoundary, readLeadingFields } from '~/lib/multipart-head.server';
 import type { RateRule } from '~/lib/rate-limit.server';
 import { readCookie, sealValue, serializeCookie, unsealValue } from '~/session/cookie.server';
 
@@ -44,102 +45,36 @@ export async function passwordAttemptAllowed(
 
 /** Room for the multipart framing (boundaries, part headers) around a 2 MB image. */
 const MULTIPART_OVERHEAD = 16 * 1024;
-/** The file part's headers and first bytes must arrive within this much of the body. */
-const PEEK_LIMIT = 64 * 1024;
 
 type Peeked = { ok: true; request: Request } | { ok: false; status: number; message: string };
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}
-
-/**
- * Where the `file` part starts in the first bytes of a multipart body: its name and its
- * first bytes (up to IMAGE_MAGIC_BYTES; fewer when the file is shorter), or null while
- * more of the body is needed. Byte positions are found on a latin1 view (one char per byte).
- */
-export function fileHead(buffer: Uint8Array, boundary: string, complete: boolean): { name: string; head: Uint8Array } | null {
-  const view = new TextDecoder('latin1').decode(buffer);
-  const part = view.search(/content-disposition:[^\r\n]*name="file"/i);
-  if (part === -1) return null;
-  const headersEnd = view.indexOf('\r\n\r\n', part);
-  if (headersEnd === -1) return null;
-  const headers = new TextDecoder().decode(buffer.subarray(part, headersEnd));
-  const name = /filename="([^"]*)"/i.exec(headers)?.[1] ?? '';
-  const start = headersEnd + 4;
-  const delimiter = `\r\n--${boundary}`;
-  const end = view.indexOf(delimiter, start);
-  if (end !== -1 && end - start < IMAGE_MAGIC_BYTES) return { name, head: buffer.slice(start, end) };
-  // Enough bytes that a delimiter starting among the first ones would have been seen whole.
-  if (buffer.length - start >= IMAGE_MAGIC_BYTES + delimiter.length) return { name, head: buffer.slice(start, start + IMAGE_MAGIC_BYTES) };
-  return complete ? { name, head: buffer.slice(start) } : null;
-}
 
 /**
  * The avatar upload, checked before a byte goes to the backend: multipart, not over 2 MB
  * (by its length), and an image by its first bytes (magic numbers, never the name or the
  * declared type). Only the head of the body is read; the rest streams on to the backend
- * in the request returned.
+ * in the request returned. A refused upload is still read to its end (and dropped): a
+ * browser whose upload is cut off shows a network error instead of the answer. The shell
+ * bounds it (MAX_UPLOAD_MB).
  */
 export async function peekAvatar(request: Request): Promise<Peeked> {
-  const contentType = request.headers.get('Content-Type') ?? '';
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!/^multipart\/form-data/i.test(contentType) || !boundary || !request.body) {
+  if (!multipartBoundary(request.headers.get('Content-Type')) || !request.body) {
     return { ok: false, status: 400, message: copy.profile.avatar.notMultipart };
   }
   const length = Number(request.headers.get('Content-Length') ?? NaN);
-  const reader = request.body.getReader();
-  // A refused upload is still read to its end (and dropped): a browser whose upload is cut
-  // off shows a network error instead of the answer. The shell bounds it (MAX_UPLOAD_MB).
-  const refuse = async (status: number, message: string): Promise<Peeked> => {
-    try {
-      while (!(await reader.read()).done);
-    } catch {
-      // The client went away: nothing to answer.
-    }
-    return { ok: false, status, message };
-  };
-  if (Number.isFinite(length) && length > AVATAR_MAX_BYTES + MULTIPART_OVERHEAD) return refuse(413, copy.profile.avatar.tooLarge);
-  const chunks: Uint8Array[] = [];
-  let read = 0;
-  let found: { name: string; head: Uint8Array } | null = null;
-  let done = false;
-  while (!found && !done && read < PEEK_LIMIT) {
-    const next = await reader.read();
-    done = next.done;
-    if (next.value) {
-      chunks.push(next.value);
-      read += next.value.length;
-    }
-    found = fileHead(concat(chunks), boundary[1] ?? boundary[2]!, done);
+  if (Number.isFinite(length) && length > AVATAR_MAX_BYTES + MULTIPART_OVERHEAD) {
+    await discardBody(request.body);
+    return { ok: false, status: 413, message: copy.profile.avatar.tooLarge };
   }
-  if (!found) return refuse(400, copy.profile.avatar.required);
-  if (found.head.length === 0 && !found.name) return refuse(400, copy.profile.avatar.required);
-  const problem = avatarError({ head: found.head, name: found.name || undefined, size: found.head.length === 0 ? 0 : undefined });
-  if (problem) return refuse(400, problem);
-
-  const buffered = chunks;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of buffered) controller.enqueue(chunk);
-      if (done) controller.close();
-    },
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit & { duplex: 'half' });
+  const lead = await readLeadingFields(request, { fileHeadBytes: IMAGE_MAGIC_BYTES, drainMalformed: true });
+  const refuse = async (message: string): Promise<Peeked> => {
+    await lead?.discard();
+    return { ok: false, status: 400, message };
+  };
+  if (!lead?.file || (lead.fileHead.length === 0 && !lead.file.name)) return refuse(copy.profile.avatar.required);
+  const { file, fileHead } = lead;
+  const problem = avatarError({ head: fileHead, name: file.name || undefined, size: fileHead.length === 0 ? 0 : undefined });
+  if (problem) return refuse(problem);
+  const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: lead.body, signal: request.signal, duplex: 'half' } as RequestInit & { duplex: 'half' });
   return { ok: true, request: forwarded };
 }
 
