@@ -23,7 +23,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Platform activity is a nicety: the home page renders without it.
     backend.call(getLastSevenWorkingDays).catch(() => []),
   ]);
-  return { journals, selected, industryNews: industryNews.records, cooperationNews: cooperationNews.records, hotspots, activity, origin: new URL(request.url).origin };
+  // Only what the page shows goes to the browser: the loader data is serialised into
+  // every render and parsed again by the hydrating client.
+  return {
+    journals: journals.map((journal) => ({
+      id: journal.id,
+      gch: journal.gch,
+      name: journal.name,
+      nameEn: journal.nameEn,
+      issn: journal.issn,
+      cn: journal.cn,
+      sponsor: journal.sponsor,
+      labels: journal.labels.slice(0, 4),
+      acceptsContribution: journal.acceptsContribution,
+      latestIssue: journal.latestIssue ? { id: journal.latestIssue.id, year: journal.latestIssue.year, issueNo: journal.latestIssue.issueNo } : null,
+    })),
+    selected: selected.map((article) => ({
+      id: article.id,
+      title: article.title,
+      authors: article.authors.map(({ name, expertId }) => ({ name, expertId })),
+      abstract: teaser(article.abstract),
+      columnName: article.columnName,
+      journalName: article.journalName,
+      year: article.year,
+      issueNo: article.issueNo,
+      downloads: article.downloads,
+    })),
+    industryNews: industryNews.records.map(headline),
+    cooperationNews: cooperationNews.records.map(headline),
+    hotspots: hotspots.map(({ id, title, tag }) => ({ id, title, tag })),
+    activity,
+    origin: new URL(request.url).origin,
+  };
+}
+
+/** The card shows three lines of the abstract: the first 200 characters are plenty. */
+function teaser(text: string | null | undefined): string {
+  if (!text) return '';
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+function headline({ id, title, publishDate }: { id: number; title: string; publishDate?: string | null }) {
+  return { id, title, publishDate };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -83,7 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   ISSN {journal.issn} · CN {journal.cn}
                 </p>
                 <p className={classes.muted}>主办：{journal.sponsor}</p>
-                <LabelBadges labels={journal.labels.slice(0, 4)} />
+                <LabelBadges labels={journal.labels} />
                 <p className={classes.journalLinks}>
                   {journal.latestIssue ? <Link to={`/journal/${journal.id}?issueId=${journal.latestIssue.id}`}>最新一期：{issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}</Link> : null}
                   {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>在线投稿</Link> : null}

@@ -11,7 +11,7 @@ interface ArticleItemProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function AuthorLinks({ authors }: { authors: ArticleCard['authors'] }) {
+export function AuthorLinks({ authors }: { authors: { name: string; expertId?: number | null }[] }) {
   return (
     <span className={classes.authors}>
       {authors.map((author, index) => (
