@@ -103,3 +103,31 @@ describe('file store', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('personal data', () => {
+  it('keeps profile and invoicing changes across a restart of a file database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-personal-'));
+    const dbPath = path.join(dir, 'sandbox.db');
+    const call = async (url: string, route: string, token: string, body: object = {}) =>
+      (await (await fetch(`${url}${route}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+        success: boolean;
+        entity: Record<string, unknown> | null;
+      };
+    const login = async (url: string) =>
+      ((await (await fetch(`${url}/api/loginApi/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_author', password: 'Demo@2026' }) })).json()) as { entity: { token: string } }).entity.token;
+
+    const first = await startSandbox({ port: 0, dbPath, articles: 5 });
+    const token = await login(first.url);
+    expect((await call(first.url, '/manage/employee/modifyProfile', token, { institution: '重启测试大学法学院', postcode: '100872' })).success).toBe(true);
+    const invoice = { type: 1, title: '张晓明', email: 'invoice@example.com' };
+    expect((await call(first.url, '/manage/employee/employeeInvoicingInformation/addInvoicingInformation', token, invoice)).success).toBe(true);
+    await first.close();
+
+    const second = await startSandbox({ port: 0, dbPath, articles: 5 });
+    const again = await login(second.url);
+    expect((await call(second.url, '/manage/employee/getProfile', again)).entity).toMatchObject({ institution: '重启测试大学法学院', postcode: '100872' });
+    expect((await call(second.url, '/manage/employee/employeeInvoicingInformation/getInvoicingInformation', again)).entity).toMatchObject({ title: '张晓明', email: 'invoice@example.com' });
+    await second.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
