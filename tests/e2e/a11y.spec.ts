@@ -1,38 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { buildDocx } from '../../server/sandbox/docx';
+import { PUBLIC_PAGES } from '../support/public-pages';
 import { E2E } from './env';
 import { expect, signIn, test } from './fixtures';
 
 // axe needs the page's scripts: once, with JavaScript on (the markup is the same without).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'axe runs in the page');
-
-const PUBLIC_PAGES = [
-  '/',
-  '/journal',
-  '/journal/1',
-  '/journal/detail?id=1',
-  '/search?q=数据出境',
-  '/expertAuthor',
-  '/expertAuthor/1',
-  '/editorialBoard',
-  '/editorialBoard/1',
-  '/news',
-  '/news?type=2',
-  '/news/1',
-  '/theme/detail?id=1',
-  '/theme/detail-new?id=1',
-  '/aboutUs',
-  '/frequentlyAskedQuestion',
-  '/userGuide',
-  '/userAgreement',
-  '/privacyAgreement',
-  '/openAccess',
-  '/distinguish',
-  '/health',
-  '/system',
-  '/no-such-page',
-];
 
 const LOGIN_MODES = ['userLogin', 'userRegister', 'losePWD', 'wxLogin', 'bindMobile'] as const;
 

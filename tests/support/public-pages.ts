@@ -1,0 +1,33 @@
+/** Public pages that show backend text, one example URL each (the XSS corpus renders them all). */
+export const PAGES_WITH_BACKEND_TEXT = [
+  '/',
+  '/journal',
+  '/journal/1',
+  '/journal/detail?id=1',
+  `/search?q=${encodeURIComponent('数据出境')}`,
+  '/expertAuthor',
+  '/expertAuthor/1',
+  '/editorialBoard',
+  '/editorialBoard/1',
+  '/news',
+  '/news?type=2',
+  '/news/1',
+  '/theme/detail?id=1',
+  '/theme/detail-new?id=1',
+  '/aboutUs',
+];
+
+/** Public pages whose content is the portal's own. */
+export const STATIC_PAGES = [
+  '/frequentlyAskedQuestion',
+  '/userGuide',
+  '/userAgreement',
+  '/privacyAgreement',
+  '/openAccess',
+  '/distinguish',
+  '/health',
+  '/system',
+];
+
+/** Every kind of public page, the 404 page included: checked by axe. */
+export const PUBLIC_PAGES = [...PAGES_WITH_BACKEND_TEXT, ...STATIC_PAGES, '/no-such-page'];
