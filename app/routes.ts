@@ -79,6 +79,8 @@ export default [
       // the face recognition's status, polled by /personal/account/verification (JSON)
       route('account/verification/face', 'routes/personal/account/face-status.ts'),
       // -- personal centre: manuscripts (issue 5) --
+      route('manuscripts/achievements', 'routes/personal/manuscripts/achievements.tsx'),
+      route('manuscripts/:id/preview/:type', 'routes/personal/manuscripts/preview.tsx'),
       route('manuscripts', 'routes/personal/manuscripts/list.tsx'),
       route('manuscripts/:id', 'routes/personal/manuscripts/detail.tsx'),
       route('manuscripts/:id/retract', 'routes/personal/manuscripts/retract.tsx'),

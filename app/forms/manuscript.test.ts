@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   editAuthorList,
+  formatRemarksSchema,
   manuscriptChanges,
   manuscriptFormValues,
   manuscriptInfoSchema,
@@ -147,5 +148,14 @@ describe('修改说明 and 撤稿理由', () => {
     expect(retractionReasonSchema.safeParse('太短').error?.issues[0]?.message).toBe(retractionMessages.length);
     expect(retractionReasonSchema.safeParse('撤'.repeat(501)).error?.issues[0]?.message).toBe(retractionMessages.length);
     expect(retractionReasonSchema.parse('需要补充新的实证材料')).toBe('需要补充新的实证材料');
+  });
+});
+
+describe('formatRemarksSchema', () => {
+  it('takes 1-1000 characters, trimmed, with Chinese messages', () => {
+    expect(formatRemarksSchema.parse('  英文标题已补充  ')).toBe('英文标题已补充');
+    expect(formatRemarksSchema.safeParse('   ').error?.issues[0]?.message).toBe('请填写格式说明');
+    expect(formatRemarksSchema.safeParse('格'.repeat(1000)).success).toBe(true);
+    expect(formatRemarksSchema.safeParse('格'.repeat(1001)).error?.issues[0]?.message).toBe('格式说明不能超过1000个字符');
   });
 });

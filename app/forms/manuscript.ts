@@ -214,3 +214,12 @@ export const retractionReasonSchema = z
   .min(1, retractionMessages.required)
   .min(5, retractionMessages.length)
   .max(500, retractionMessages.length);
+
+export const formatRemarksMessages = { required: '请填写格式说明', length: '格式说明不能超过1000个字符' } as const;
+
+/** The author's remarks on the 格式审查 (formatCheckSubmissionRemarks): 1-1000 characters. */
+export const formatRemarksSchema = z
+  .string({ error: formatRemarksMessages.required })
+  .trim()
+  .min(1, formatRemarksMessages.required)
+  .max(1000, formatRemarksMessages.length);

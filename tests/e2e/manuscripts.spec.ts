@@ -481,6 +481,10 @@ test.describe('revision and editing', () => {
       `/updatePaperInfo?id=${paper.id}`,
       `/updatePaperInfo?id=${paper.id}&step=file`,
       `/personal/manuscripts/${paying.id}/payment`,
+      `/personal/manuscripts/${paying.id}`,
+      `/personal/manuscripts/${paper.id}/preview/info`,
+      '/personal/manuscripts/achievements',
+      '/upload?redirectGch=SJFX',
     ]) {
       await page.goto(path);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -561,5 +565,162 @@ test.describe('submission safety', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe('format check, generated files, scheduling, achievements and calls for papers', () => {
+  test('the 格式审查 shows each item; remarks are validated, kept on a refusal and persist', async ({ page, context }, testInfo) => {
+    const { token } = await freshAuthor(context, testInfo, 'ms');
+    const paper = await submitted(token, 'SJFX', `格式审查测试稿件（${testInfo.project.name}）`);
+    await page.goto(`/personal/manuscripts/${paper.id}`);
+    const format = page.getByRole('region', { name: '格式审查' });
+    // The submitted manuscript has no English title and no 查重 yet: not passed.
+    await expect(format.getByTestId('format-result')).toContainText('项未达到要求');
+    await expect(format.getByRole('row', { name: /英文标题/ })).toContainText('未提供');
+    await expect(format.getByRole('row', { name: /英文标题/ })).toContainText('不符合');
+    await expect(format.getByRole('row', { name: /通讯作者/ })).toContainText('符合');
+    await expect(format.getByRole('row', { name: /关键词/ })).toContainText('3-5个');
+
+    // Empty: refused with the field's message.
+    await format.getByRole('button', { name: '提交格式说明' }).click();
+    await expect(format.getByText('请填写格式说明')).toBeVisible();
+    await expect(format.getByLabel('给编辑部的格式说明')).toHaveAttribute('aria-invalid', 'true');
+
+    // Too long (posted as a browser without the maxlength would): 400, the text kept, nothing saved.
+    const tooLong = '格'.repeat(1001);
+    const refused = await page.request.post(`/personal/manuscripts/${paper.id}`, { form: { intent: 'formatRemarks', remarks: tooLong }, headers: { Origin: E2E.baseUrl }, maxRedirects: 0 });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain('格式说明不能超过1000个字符');
+    const before = await sandboxPost<{ remarks: string | null }>(`${PAPER}/showPaperFormat`, { id: paper.id }, token);
+    expect(before.entity.remarks).toBeNull();
+
+    const remarks = '英文标题已在修改稿中补充：Legal Regulation of Cross-border Data Flows；查重报告待编辑部出具。';
+    await format.getByLabel('给编辑部的格式说明').fill(remarks);
+    await format.getByRole('button', { name: '提交格式说明' }).click();
+    await expect(page.getByText('格式说明已提交').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: '格式审查' }).getByLabel('给编辑部的格式说明')).toHaveValue(remarks);
+    const saved = await sandboxPost<{ remarks: string | null }>(`${PAPER}/showPaperFormat`, { id: paper.id }, token);
+    expect(saved.entity.remarks).toBe(remarks);
+    await page.reload();
+    await expect(page.getByRole('region', { name: '格式审查' }).getByLabel('给编辑部的格式说明')).toHaveValue(remarks);
+  });
+
+  test('generated files preview in a new window, the Word version and the editors\' proof download, and the schedule shows', async ({ page, context }, testInfo) => {
+    const { token } = await freshAuthor(context, testInfo, 'ms');
+    const paper = await submitted(token, 'SJFX', `生成文件与排期测试稿件（${testInfo.project.name}）`);
+    await page.goto(`/personal/manuscripts/${paper.id}`);
+    const files = page.getByRole('region', { name: '稿件文件' });
+    // Before acceptance: no acceptance letter, no schedule.
+    await expect(files.getByRole('link', { name: /预览录用通知/ })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: '缴费与刊期' })).toHaveCount(0);
+    await expect(files.getByRole('link', { name: /预览稿件信息表/ })).toHaveAttribute('target', '_blank');
+
+    // The 稿件信息表 (a .docx) is shown as its text, with a download through the portal.
+    await page.goto(`/personal/manuscripts/${paper.id}/preview/info`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('稿件信息表预览');
+    await expect(page.getByTestId('file-preview')).toContainText(`稿件编号：${paper.manuscriptNo}`);
+    await expect(page.getByTestId('file-preview')).toContainText('生成文件与排期测试稿件');
+    const href = await page.getByRole('link', { name: '下载该文件' }).getAttribute('href');
+    expect(href).toMatch(/^\/api\/attachmentApi\/download\?hash=[0-9a-f]{64}&fileName=/);
+    const html = await page.content();
+    expect(html).not.toContain(token);
+    await page.goto(`/personal/manuscripts/${paper.id}/preview/titlePage`);
+    await expect(page.getByTestId('file-preview')).toContainText('王五');
+
+    // The Word version: this manuscript was uploaded as a PDF, so the generated 稿件信息表.
+    await page.goto(`/personal/manuscripts/${paper.id}`);
+    const word = page.waitForEvent('download');
+    await files.getByRole('link', { name: '下载稿件 Word 版' }).click();
+    const wordFile = await downloaded(await word);
+    expect(wordFile.head.slice(0, 2)).toBe('PK');
+    expect(wordFile.name).toMatch(/^稿件信息表.*\.docx$/);
+
+    // Accepted: the acceptance letter previews as a PDF inline; the schedule is shown.
+    await advance(paper.id, 'accepted');
+    await page.reload();
+    const schedule = page.getByRole('region', { name: '缴费与刊期' });
+    await expect(schedule.getByTestId('schedule-issue')).toHaveText(/\d{4}年第\d+期/);
+    await expect(schedule.getByTestId('schedule-fee')).toHaveText('暂未产生');
+    await expect(schedule.getByTestId('schedule-published')).toHaveText('尚未刊出');
+    const preview = await page.request.get(`/personal/manuscripts/${paper.id}/preview/offer`, { maxRedirects: 0 });
+    expect(preview.status()).toBe(302);
+    const location = preview.headers()['location'] ?? '';
+    expect(location).toMatch(/^\/api\/attachmentApi\/fileBrowsing\?hash=[0-9a-f]{64}/);
+    const inline = await page.request.get(location);
+    expect(inline.headers()['content-type']).toBe('application/pdf');
+    expect(inline.headers()['content-disposition']).toMatch(/^inline/);
+    expect((await inline.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Proof: the editors' proof file (getCheckTheChangesAttachment) downloads.
+    await advance(paper.id, 'proof');
+    await page.reload();
+    const proof = page.waitForEvent('download');
+    await page.getByTestId('editors-file').click();
+    expect((await downloaded(await proof)).head).toBe('%PDF-');
+
+    // Payment: the fee is due; the payment page shows the issues being put together.
+    await sandboxPost(`${PAPER}/checkTheChanges`, { id: paper.id, confirm: true }, token);
+    await page.reload();
+    await expect(page.getByRole('region', { name: '缴费与刊期' }).getByTestId('schedule-fee')).toContainText('待缴纳');
+    await page.goto(`/personal/manuscripts/${paper.id}/payment`);
+    const issues = page.getByRole('region', { name: /本刊组稿中的刊期/ });
+    await expect(issues.getByRole('row')).not.toHaveCount(0);
+    await expect(issues).toContainText('（本稿拟刊）');
+    const remainder = await sandboxPost<{ remainder: number }[]>(`${PAPER}/getRemainderIssue`, { id: paper.id }, token);
+    await expect(issues.getByRole('row')).toHaveCount(remainder.entity.length + 1);
+  });
+
+  test('我的成果 lists the published manuscripts with links to the articles', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/personal/manuscripts');
+    await page.getByRole('link', { name: '我的成果' }).click();
+    await expect(page).toHaveURL(/\/personal\/manuscripts\/achievements$/);
+    await expect(sideNav(page).getByRole('link', { name: '我的稿件' })).toHaveAttribute('aria-current', 'page');
+    const items = page.getByRole('list', { name: '我的成果' }).getByRole('listitem');
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText('已刊出');
+    await expect(items.first()).toContainText('《数据法学》');
+    await expect(items.first().getByRole('link', { name: /阅读全文/ })).toHaveAttribute('href', '/journal/detail?id=1');
+    await items.first().getByRole('link', { name: /稿件详情/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('数据跨境流动安全评估制度的完善');
+    await expect(page.getByRole('region', { name: '缴费与刊期' }).getByTestId('schedule-published')).toHaveText('已刊出');
+  });
+
+  test('a fresh author has no achievements, and the page says so', async ({ page, context }, testInfo) => {
+    await freshAuthor(context, testInfo, 'ms');
+    await page.goto('/personal');
+    await page.getByRole('link', { name: '我的成果' }).click();
+    await expect(page).toHaveURL(/\/personal\/manuscripts\/achievements$/);
+    await expect(page.getByText('暂无已刊出的成果。')).toBeVisible();
+  });
+
+  test('submit to an open 征稿活动 from the journal\'s submission page', async ({ page, context }, testInfo) => {
+    const { token } = await freshAuthor(context, testInfo, 'ms');
+    const journal = await sandboxPost<{ journalId: number }>('/manage/journal/journal/getSubmissionPremiseByGch', { gch: 'SJFX' }, token);
+    const themes = await sandboxPost<{ id: number; title: string }[]>('/manage/journal/theme/getThemeByJournalId', { journalId: journal.entity.journalId, status: 'open' }, token);
+    const theme = themes.entity[0]!;
+
+    await page.goto('/upload?redirectGch=SJFX');
+    const activities = page.getByRole('region', { name: '征稿活动' });
+    await expect(activities).toContainText(theme.title);
+    await activities.getByRole('link', { name: `向该活动投稿：${theme.title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/upload\\?redirectGch=SJFX&themeId=${theme.id}$`));
+    await expect(page.getByTestId('activity-current')).toContainText(theme.title);
+
+    const title = `征稿活动投稿测试稿件（${testInfo.project.name}）`;
+    await page.getByLabel('稿件文件').setInputFiles({ name: '活动投稿.docx', mimeType: DOCX_TYPE, buffer: manuscriptDocx(title) });
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByRole('button', { name: '上传稿件' }).click();
+    await expect(page).toHaveURL(/\/upload\/info\?paperId=\d+/);
+    const paperId = Number(new URL(page.url()).searchParams.get('paperId'));
+    const detail = await sandboxPost<{ channel: string; themeId: number | null; title: string }>(`${PAPER}/show`, { id: paperId }, token);
+    expect(detail.entity.channel).toBe('activity');
+    expect(detail.entity.themeId).toBe(theme.id);
+    expect(detail.entity.title).toBe(title);
+
+    // An activity that is not open: said, and no upload offered under it.
+    await page.goto('/upload?redirectGch=SJFX&themeId=999999');
+    await expect(page.getByRole('alert')).toContainText('该征稿活动不存在或已截止');
+    await expect(page.getByLabel('稿件文件')).toHaveCount(0);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
 import { pageSchema, type Page } from '../envelope';
+import { articleCardSchema } from './papers.server';
 
 /**
  * Manuscript submission and tracking (spec §7, `/manage/author/paper/`, `/manage/journal/*`,
@@ -247,3 +248,84 @@ export const DOWNLOAD_BY_TYPE_PATH = `${AUTHOR}/downloadManuscriptByType`;
 export const DOWNLOAD_OFFER_PATH = `${AUTHOR}/downloadTheOfferNotice`;
 export const DOWNLOAD_PROOF_PATH = `${AUTHOR}/downloadTheEntireProof`;
 export const DOWNLOAD_TITLE_PACKAGE_PATH = `${AUTHOR}/downloadTitlePackage`;
+
+// --- 格式审查, generated files, scheduling, achievements, 征稿活动 (spec §7) ---
+
+export const formatReportSchema = z.object({
+  paperId: z.number(),
+  passed: z.boolean(),
+  items: z.array(z.object({ name: z.string(), value: z.string().nullish(), requirement: z.string().nullish(), ok: z.boolean() })).default([]),
+  remarks: z.string().nullish(),
+});
+export type FormatReport = z.infer<typeof formatReportSchema>;
+/** 格式审查: each checked item with its value, the journal's requirement and whether it meets it. */
+export const showPaperFormat = defineEndpoint<{ id: number }, FormatReport>('POST', `${AUTHOR}/showPaperFormat`, formatReportSchema);
+/** The author's remarks on the format check (≤1000 characters): the report again, message `提交成功`. */
+export const formatCheckSubmissionRemarks = defineEndpoint<{ id: number; remarks: string }, FormatReport>('POST', `${AUTHOR}/formatCheckSubmissionRemarks`, formatReportSchema);
+
+/** The files the backend generates on demand: 稿件信息表, 标题页, 录用通知. */
+export const CREATE_FILE_TYPES = ['info', 'titlePage', 'offer'] as const;
+export type CreateFileType = (typeof CREATE_FILE_TYPES)[number];
+export const previewPathSchema = z.object({ url: z.string(), fileName: z.string(), fileType: z.string().nullish(), previewType: z.string() });
+/** Where the generated file is shown inline (a backend path under /api, without the token). */
+export const createFilePreviewPath = defineEndpoint<{ id: number; type: CreateFileType }, z.infer<typeof previewPathSchema>>(
+  'POST',
+  `${AUTHOR}/getCreateFilePreviewPath`,
+  previewPathSchema,
+);
+
+/** The text of a .docx (or text file) stored under `hash`, for a preview in the page. */
+export const attachmentText = defineEndpoint<{ hash: string }, { hash: string; fileName: string; fileType?: string | null; text: string }>(
+  'POST',
+  '/api/attachmentApi/getString',
+  z.object({ hash: z.string(), fileName: z.string(), fileType: z.string().nullish(), text: z.string() }),
+);
+
+/** The editors' latest edited or proof file, or null. */
+export const checkTheChangesAttachment = defineEndpoint<{ id: number }, ManuscriptFile | null>('POST', `${AUTHOR}/getCheckTheChangesAttachment`, manuscriptFileSchema.nullable());
+
+export const issuePlanSchema = z.object({ id: z.number(), year: z.number(), issueNo: z.number(), publishDate: z.string().nullish() });
+export const remainderIssueSchema = issuePlanSchema.extend({ capacity: z.number(), loaded: z.number(), remainder: z.number() });
+export type RemainderIssue = z.infer<typeof remainderIssueSchema>;
+/** The journal's issues being put together from today on, with their remaining capacity. */
+export const remainderIssue = defineEndpoint<{ id: number } | JournalRef, RemainderIssue[]>('POST', `${AUTHOR}/getRemainderIssue`, z.array(remainderIssueSchema));
+
+export const payLoadingSchema = z.object({
+  paperId: z.number(),
+  needPay: z.boolean(),
+  paid: z.boolean(),
+  orderNo: z.string().nullish(),
+  amount: z.number().nullish(),
+  scheduled: z.boolean(),
+  issue: issuePlanSchema.nullish(),
+  published: z.boolean(),
+});
+export type PayLoading = z.infer<typeof payLoadingSchema>;
+/** Paid, scheduled in an issue, published. */
+export const paperIsIssuePayLoadingVolume = defineEndpoint<{ id: number }, PayLoading>('POST', `${AUTHOR}/paperIsIssuePayLoadingVolume`, payLoadingSchema);
+
+export const achievementSchema = manuscriptSummarySchema.extend({
+  articleId: z.number().nullish(),
+  article: articleCardSchema.nullish(),
+});
+export type Achievement = z.infer<typeof achievementSchema>;
+/** 我的成果: the author's published manuscripts with the article they became. */
+export const authorAchievements = defineEndpoint<{ current?: number; size?: number }, Page<Achievement>>('POST', `${AUTHOR}/getAuthorAchievementsPaperList`, pageSchema(achievementSchema));
+
+export const themeSchema = z.object({
+  id: z.number(),
+  journalId: z.number(),
+  title: z.string(),
+  description: z.string().nullish(),
+  startDate: z.string().nullish(),
+  endDate: z.string().nullish(),
+  status: z.string(),
+  statusName: z.string().nullish(),
+});
+export type Theme = z.infer<typeof themeSchema>;
+/** The journal's 征稿活动 (calls for papers), optionally only those in a status (open/upcoming/closed). */
+export const themesByJournal = defineEndpoint<{ journalId: number; status?: string }, Theme[]>('POST', '/manage/journal/theme/getThemeByJournalId', z.array(themeSchema));
+
+export const ACTIVITY_UPLOAD_PATH = `${AUTHOR}/authorActivityUpload`;
+/** `id`: the latest Word version of the manuscript, else a generated 稿件信息表 .docx. */
+export const DOWNLOAD_WORD_PATH = `${AUTHOR}/downloadWord`;

@@ -5,6 +5,8 @@ import classes from '~/routes/upload/upload.module.css';
 import { MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from './upload-progress';
 
 const UPLOAD_URL = '/manage/author/paper/authorManuscriptUpload';
+/** A 征稿活动's submission (channel activity). */
+const ACTIVITY_UPLOAD_URL = '/manage/author/paper/authorActivityUpload';
 
 interface Props {
   gch: string;
@@ -12,6 +14,8 @@ interface Props {
   error?: string;
   /** Replace the file of an existing draft. */
   paperId?: number;
+  /** Submit to this open 征稿活动 of the journal (authorActivityUpload). */
+  themeId?: number;
 }
 
 /**
@@ -19,7 +23,7 @@ interface Props {
  * it to the backend. With JavaScript: the same form sent with XHR through the BFF proxy,
  * showing the upload progress; the backend's answer (type by content, size) decides.
  */
-export function UploadForm({ gch, maxSizeMb, error, paperId }: Props) {
+export function UploadForm({ gch, maxSizeMb, error, paperId, themeId }: Props) {
   const id = useId();
   const navigate = useNavigate();
   const [clientError, setClientError] = useState<string | null>(null);
@@ -51,8 +55,9 @@ export function UploadForm({ gch, maxSizeMb, error, paperId }: Props) {
     const body = new FormData();
     body.set('gch', gch);
     if (paperId) body.set('paperId', String(paperId));
+    if (themeId && !paperId) body.set('themeId', String(themeId));
     body.set('file', file);
-    uploadWithProgress(UPLOAD_URL, body, {
+    uploadWithProgress(themeId && !paperId ? ACTIVITY_UPLOAD_URL : UPLOAD_URL, body, {
       progress: setProgress,
       settled: () => setProgress(null),
       networkError: () => setClientError('网络异常，上传未完成，请重试'),
@@ -67,8 +72,14 @@ export function UploadForm({ gch, maxSizeMb, error, paperId }: Props) {
   }
 
   return (
-    <form method="post" encType="multipart/form-data" action={`/upload?redirectGch=${encodeURIComponent(gch)}`} onSubmit={onSubmit}>
+    <form
+      method="post"
+      encType="multipart/form-data"
+      action={`/upload?redirectGch=${encodeURIComponent(gch)}${themeId && !paperId ? `&themeId=${themeId}` : ''}`}
+      onSubmit={onSubmit}
+    >
       <input type="hidden" name="gch" value={gch} />
+      {themeId && !paperId ? <input type="hidden" name="themeId" value={themeId} /> : null}
       {paperId ? <input type="hidden" name="paperId" value={paperId} /> : null}
       <div className={classes.field}>
         <label htmlFor={`${id}-file`}>{copy.file.label}</label>

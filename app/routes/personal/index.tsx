@@ -135,6 +135,8 @@ export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
           {status ? copy.index.stages[status] : copy.index.latest}
           {' · '}
           <Link to={status ? `/personal/manuscripts?status=${status}` : '/personal/manuscripts'}>{copy.index.allManuscripts}</Link>
+          {' · '}
+          <Link to="/personal/manuscripts/achievements">{manuscriptsCopy.achievements.nav}</Link>
         </h3>
         {manuscripts.length ? (
           <ul className={classes.list}>

@@ -1,11 +1,13 @@
 import { data, Link, redirect } from 'react-router';
 import { journalList } from '~/backend/endpoints/journals.server';
 import {
+  ACTIVITY_UPLOAD_PATH,
   MANUSCRIPT_UPLOAD_PATH,
   attachmentsByType,
   paperList,
   parallelSubmissionRestriction,
   submissionPremiseByGch,
+  themesByJournal,
   uploadAnswerSchema,
   whetherJournalBeUploaded,
 } from '~/backend/endpoints/manuscripts.server';
@@ -13,6 +15,7 @@ import { BackendEnvelopeError } from '~/backend/errors';
 import { streamUpload } from '~/backend/raw.server';
 import { Steps } from '~/components/upload/Steps';
 import { UploadForm } from '~/components/upload/UploadForm';
+import { manuscripts as manuscriptsCopy } from '~/copy/manuscripts';
 import { upload as copy } from '~/copy/upload';
 import { pageMeta } from '~/lib/meta';
 import { sanitizeRichText } from '~/lib/sanitize.server';
@@ -24,14 +27,26 @@ import classes from './upload.module.css';
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   pageMeta({ title: loaderData && 'premise' in loaderData && loaderData.premise ? `${copy.title} - ${loaderData.premise.name}` : copy.title, noindex: true });
 
+/** `themeId` of the URL (a 征稿活动), or null; anything but a positive integer counts as none. */
+function themeIdOf(url: URL): number | null {
+  const raw = url.searchParams.get('themeId');
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
 /**
- * /upload?redirectGch=GCH: the journal's submission premise, templates and refusals, and
- * step 1 (the manuscript file). Without a journal: the picker over the contribution journals.
+ * /upload?redirectGch=GCH[&themeId=ID]: the journal's submission premise, templates,
+ * refusals and open 征稿活动 (each linking to its own submission), and step 1 (the
+ * manuscript file; with `themeId`, submitted to the activity through authorActivityUpload).
+ * Without a journal: the picker over the contribution journals.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAuthor(request, context);
   const backend = backendFor(request, context);
-  const gch = new URL(request.url).searchParams.get('redirectGch')?.trim();
+  const url = new URL(request.url);
+  const gch = url.searchParams.get('redirectGch')?.trim();
+  const themeId = themeIdOf(url);
   const drafts = backend.call(paperList, { status: 'draft', current: 1, size: 20 }).then((page) => page.records);
   if (!gch) {
     const journals = (await backend.call(journalList)).filter((j) => j.acceptsContribution);
@@ -44,12 +59,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof BackendEnvelopeError) throw data(error.backendMessage, { status: 404 });
     throw error;
   }
-  const [whether, parallel, templates, draftList] = await Promise.all([
+  const [whether, parallel, templates, draftList, themes] = await Promise.all([
     backend.call(whetherJournalBeUploaded, { gch }),
     backend.call(parallelSubmissionRestriction, { gch }),
     backend.call(attachmentsByType),
     drafts,
+    // The open calls for papers; the page works without them.
+    backend.call(themesByJournal, { journalId: premise.journalId, status: 'open' }).catch((error: unknown) => {
+      if (error instanceof BackendEnvelopeError) return [];
+      throw error;
+    }),
   ]);
+  const theme = themeId ? (themes.find((t) => t.id === themeId) ?? null) : null;
   const refusal = !whether.canUpload ? whether.message || copy.refused.closed : !parallel.allowed ? parallel.message || copy.refused.parallel : null;
   return {
     kind: 'journal' as const,
@@ -58,6 +79,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     refusal,
     templates,
     maxSizeMb: premise.requirements?.maxSizeMb ?? 50,
+    themes,
+    theme,
+    /** A `themeId` that is no open activity of the journal: said, and no upload offered under it. */
+    themeMissing: themeId !== null && theme === null,
     drafts: draftList.filter((d) => d.gch === premise.gch),
   };
 }
@@ -68,11 +93,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireAuthor(request, context);
-  const gch = new URL(request.url).searchParams.get('redirectGch')?.trim();
+  const url = new URL(request.url);
+  const gch = url.searchParams.get('redirectGch')?.trim();
+  const themeId = themeIdOf(url);
   if (!/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) {
     return data({ error: copy.file.notMultipart }, { status: 400 });
   }
-  const answer = await streamUpload(request, context, session.token, MANUSCRIPT_UPLOAD_PATH, { gch });
+  // A 征稿活动's submission goes to authorActivityUpload (channel activity); the backend checks the activity is open.
+  const answer = themeId
+    ? await streamUpload(request, context, session.token, ACTIVITY_UPLOAD_PATH, { gch, themeId })
+    : await streamUpload(request, context, session.token, MANUSCRIPT_UPLOAD_PATH, { gch });
   if (!answer.ok) {
     return data({ error: answer.message || copy.file.notMultipart }, { status: answer.status === 413 || answer.code === 413 ? 413 : 400 });
   }
@@ -129,6 +159,48 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
               </div>
             </div>
           )}
+          {loaderData.theme ? (
+            <p className={classes.activity} role="status" data-testid="activity-current">
+              {manuscriptsCopy.activity.current(loaderData.theme.title)}
+              {' '}
+              <Link to={`/upload?redirectGch=${encodeURIComponent(loaderData.premise.gch)}`}>{manuscriptsCopy.activity.leave}</Link>
+            </p>
+          ) : null}
+          {loaderData.themeMissing ? (
+            <div className={classes.alert} role="alert">
+              {manuscriptsCopy.activity.unknown}
+              <div className={classes.actions}>
+                <Link to={`/upload?redirectGch=${encodeURIComponent(loaderData.premise.gch)}`}>{manuscriptsCopy.activity.leave}</Link>
+              </div>
+            </div>
+          ) : null}
+          {loaderData.themes.length > 0 && !loaderData.theme ? (
+            <section className={classes.section} aria-labelledby="activities-title">
+              <h2 id="activities-title">{manuscriptsCopy.activity.title}</h2>
+              <p className={classes.hint}>{manuscriptsCopy.activity.intro}</p>
+              <ul className={classes.list}>
+                {loaderData.themes.map((t) => (
+                  <li key={t.id}>
+                    <span>
+                      <strong>{t.title}</strong>
+                      {t.statusName ? `（${t.statusName}）` : ''}
+                      <br />
+                      <span className={classes.hint}>
+                        {manuscriptsCopy.activity.period(t.startDate, t.endDate)}
+                        {t.description ? ` · ${t.description}` : ''}
+                      </span>
+                    </span>
+                    <Link
+                      to={`/upload?redirectGch=${encodeURIComponent(loaderData.premise.gch)}&themeId=${t.id}`}
+                      aria-label={`${manuscriptsCopy.activity.submit}：${t.title}`}
+                    >
+                      {manuscriptsCopy.activity.submit}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section className={classes.section} aria-labelledby="notice-title">
             <h2 id="notice-title">{copy.premise.notice}</h2>
             {/* The notice is the backend's own HTML (journal management), sanitised by the loader. */}
@@ -153,10 +225,10 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
               ))}
             </ul>
           </section>
-          {!loaderData.refusal && (
+          {!loaderData.refusal && !loaderData.themeMissing && (
             <section className={classes.section} aria-labelledby="file-title">
               <h2 id="file-title">{copy.steps[0]}</h2>
-              <UploadForm gch={loaderData.premise.gch} maxSizeMb={loaderData.maxSizeMb} error={actionData?.error} />
+              <UploadForm gch={loaderData.premise.gch} maxSizeMb={loaderData.maxSizeMb} error={actionData?.error} themeId={loaderData.theme?.id} />
             </section>
           )}
         </>

@@ -1,7 +1,21 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { checkTheChanges, paperWorkFlow, verifyMessages, type ManuscriptDetail, type ManuscriptFile } from '~/backend/endpoints/manuscripts.server';
+import {
+  checkTheChanges,
+  checkTheChangesAttachment,
+  formatCheckSubmissionRemarks,
+  paperIsIssuePayLoadingVolume,
+  paperWorkFlow,
+  showPaperFormat,
+  verifyMessages,
+  type FormatReport,
+  type ManuscriptDetail,
+  type ManuscriptFile,
+  type PayLoading,
+} from '~/backend/endpoints/manuscripts.server';
+import { BackendEnvelopeError } from '~/backend/errors';
 import { manuscripts as copy } from '~/copy/manuscripts';
+import { formatRemarksSchema } from '~/forms/manuscript';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
@@ -24,10 +38,40 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const paper = await loadManuscript(request, context, id);
   if (paper.status === 'draft') throw redirect(`/upload/info?paperId=${id}`);
   const backend = backendFor(request, context);
-  const [flow, messages] = await Promise.all([backend.call(paperWorkFlow, { id }), backend.call(verifyMessages, { id, current: 1, size: 50 })]);
+  const [flow, messages, format, editorsFile, schedule] = await Promise.all([
+    backend.call(paperWorkFlow, { id }),
+    backend.call(verifyMessages, { id, current: 1, size: 50 }),
+    optional(backend.call(showPaperFormat, { id })),
+    optional(backend.call(checkTheChangesAttachment, { id })),
+    SCHEDULED_STAGES.includes(paper.status) ? optional(backend.call(paperIsIssuePayLoadingVolume, { id })) : Promise.resolve(null),
+  ]);
   const done = new URL(request.url).searchParams.get('done');
-  return { paper, flow, messages: messages.records, done: done === 'revision' || done === 'edit' ? done : null };
+  return { paper, flow, messages: messages.records, format, editorsFile, schedule, done: done === 'revision' || done === 'edit' ? done : null };
 }
+
+/** Stages past acceptance: the page shows payment, issue and publication (paperIsIssuePayLoadingVolume). */
+const SCHEDULED_STAGES = ['accepted', 'proof', 'payment', 'published'];
+/** Stages in which the author may still answer the 格式审查 (past submission, not finished). */
+const FORMAT_REMARK_STAGES = ['submitted', 'initial_review', 'external_review', 'revision', 'revised', 'accepted', 'proof', 'payment'];
+/** The files the backend generates on demand, and from which stage each exists. */
+const GENERATED: { type: 'info' | 'titlePage' | 'offer'; stages: string[] | null }[] = [
+  { type: 'info', stages: null },
+  { type: 'titlePage', stages: null },
+  { type: 'offer', stages: SCHEDULED_STAGES },
+];
+
+/** A part of the page the backend may refuse (a Chinese refusal): the page shows without it. */
+async function optional<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof BackendEnvelopeError) return null;
+    throw error;
+  }
+}
+
+type ActionAnswer = { form: 'proof' | 'format'; remark: string; error: string | null };
+const answer = (form: ActionAnswer['form'], remark: string, error: string | null): ActionAnswer => ({ form, remark, error });
 
 /** 校样核对 (checkTheChanges): confirm the proof, or send corrections; what was typed stays on a refusal. */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -35,21 +79,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = manuscriptId(params.id);
   const formData = await request.formData();
   const intent = formData.get('intent');
-  const remark = String(formData.get('remark') ?? '').trim();
-  if (remark.length > 2000) return data({ remark, error: copy.detail.proof.remarkLength }, { status: 400 });
   const backend = backendFor(request, context);
+  if (intent === 'formatRemarks') {
+    const typed = String(formData.get('remarks') ?? '');
+    const parsed = formatRemarksSchema.safeParse(typed);
+    if (!parsed.success) return data(answer('format', typed, parsed.error.issues[0]?.message ?? copy.format.required), { status: 400 });
+    try {
+      await backend.call(formatCheckSubmissionRemarks, { id, remarks: parsed.data });
+    } catch (error) {
+      return data(answer('format', typed, refusal(error)), { status: 400 });
+    }
+    return redirectWithToast(context, `${manuscriptPath(id)}#format-check`, copy.format.done);
+  }
+  const remark = String(formData.get('remark') ?? '').trim();
+  if (remark.length > 2000) return data(answer('proof', remark, copy.detail.proof.remarkLength), { status: 400 });
   try {
     if (intent === 'confirmProof') {
       await backend.call(checkTheChanges, { id, confirm: true, ...(remark ? { remark } : {}) });
       return redirectWithToast(context, manuscriptPath(id), copy.detail.proof.confirmed);
     }
     if (intent === 'proofCorrections') {
-      if (!remark) return data({ remark, error: copy.detail.proof.remarkRequired }, { status: 400 });
+      if (!remark) return data(answer('proof', remark, copy.detail.proof.remarkRequired), { status: 400 });
       await backend.call(checkTheChanges, { id, confirm: false, remark });
       return redirectWithToast(context, manuscriptPath(id), copy.detail.proof.sent);
     }
   } catch (error) {
-    return data({ remark, error: refusal(error) }, { status: 400 });
+    return data(answer('proof', remark, refusal(error)), { status: 400 });
   }
   return redirect(manuscriptPath(id));
 }
@@ -131,8 +186,147 @@ function ProofCheck({ paper, remark, error }: { paper: ManuscriptDetail; remark:
   );
 }
 
+function FormatCheck({ paper, report, remarks, error }: { paper: ManuscriptDetail; report: FormatReport; remarks: string | null; error: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'formatRemarks';
+  const t = copy.format;
+  const value = remarks ?? report.remarks ?? '';
+  const [length, setLength] = useState(value.length);
+  const failed = report.items.filter((item) => !item.ok).length;
+  const canRemark = FORMAT_REMARK_STAGES.includes(paper.status);
+  return (
+    <section className={classes.panel} aria-labelledby="format-check-title" id="format-check">
+      <h2 id="format-check-title">{t.title}</h2>
+      <p className={report.passed ? classes.success : classes.notice} data-testid="format-result">
+        {report.passed ? t.passed : t.failed(failed)}
+      </p>
+      <p className={classes.meta}>{t.intro}</p>
+      <table className={classes.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t.columns.name}</th>
+            <th scope="col">{t.columns.value}</th>
+            <th scope="col">{t.columns.requirement}</th>
+            <th scope="col">{t.columns.result}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.items.map((item) => (
+            <tr key={item.name} data-ok={item.ok}>
+              <th scope="row" className={classes.rowHeader}>
+                {item.name}
+              </th>
+              <td>{item.value}</td>
+              <td>{item.requirement}</td>
+              <td className={item.ok ? classes.ok : classes.notOk}>
+                <span aria-hidden="true">{item.ok ? '✓ ' : '✗ '}</span>
+                {item.ok ? t.ok : t.notOk}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {canRemark ? (
+        <Form method="post" action={manuscriptPath(paper.id)} className={classes.formBlock} noValidate>
+          <div className={classes.field}>
+            <label htmlFor="format-remarks">{t.remarks}</label>
+            <textarea
+              id="format-remarks"
+              name="remarks"
+              rows={4}
+              maxLength={1000}
+              required
+              defaultValue={value}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`format-remarks-hint${error ? ' format-remarks-error' : ''}`}
+              onChange={(e) => setLength(e.currentTarget.value.length)}
+            />
+            <span id="format-remarks-hint" className={classes.hint}>
+              {t.remarksHint} {t.counter(length)}
+            </span>
+            {error ? (
+              <p id="format-remarks-error" className={classes.error} role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" name="intent" value="formatRemarks" className={classes.secondary} disabled={busy}>
+            {busy ? t.submitting : t.submit}
+          </button>
+        </Form>
+      ) : report.remarks ? (
+        <p>
+          <strong>{t.saved}：</strong>
+          {report.remarks}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function GeneratedFiles({ paper, editorsFile }: { paper: ManuscriptDetail; editorsFile: ManuscriptFile | null }) {
+  const t = copy.generated;
+  const base = manuscriptPath(paper.id);
+  const previews = GENERATED.filter((g) => !g.stages || g.stages.includes(paper.status));
+  return (
+    <div className={classes.generated}>
+      <h3>{t.title}</h3>
+      <p className={classes.meta}>{t.intro}</p>
+      <ul className={classes.actions} style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
+        {previews.map((g) => (
+          <li key={g.type}>
+            <a href={`${base}/preview/${g.type}`} target="_blank" rel="noopener" className={classes.secondary}>
+              {t.preview(t.names[g.type] ?? g.type)}
+              <span className="visually-hidden">{t.newWindow}</span>
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href={`${base}/download/word`} download className={classes.secondary} aria-describedby="word-hint">
+            {t.word}
+          </a>
+        </li>
+        {editorsFile ? (
+          <li>
+            <a href={downloadHref(paper, editorsFile)} download className={classes.secondary} data-testid="editors-file">
+              {t.edited(editorsFile.kindName ?? editorsFile.kind ?? '')}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      <p id="word-hint" className={classes.hint}>
+        {t.wordHint}
+        {editorsFile ? ` ${t.editedNote(editorsFile.fileName, editorsFile.createTime ?? '')}` : ''}
+      </p>
+    </div>
+  );
+}
+
+function Schedule({ schedule }: { schedule: PayLoading }) {
+  const t = copy.schedule;
+  const fee = schedule.paid ? t.paid : schedule.needPay ? t.unpaid : t.noFee;
+  return (
+    <section className={classes.panel} aria-labelledby="manuscript-schedule">
+      <h2 id="manuscript-schedule">{t.title}</h2>
+      <dl className={classes.dl}>
+        <dt>{t.needPay}</dt>
+        <dd data-testid="schedule-fee">
+          {fee}
+          {schedule.amount !== null && schedule.amount !== undefined ? `（${schedule.amount.toFixed(2)} 元${schedule.orderNo ? `，${schedule.orderNo}` : ''}）` : ''}
+        </dd>
+        <dt>{t.issue}</dt>
+        <dd data-testid="schedule-issue">{schedule.scheduled && schedule.issue ? t.issueName(schedule.issue.year, schedule.issue.issueNo, schedule.issue.publishDate) : t.notScheduled}</dd>
+        <dt>{t.published}</dt>
+        <dd data-testid="schedule-published">{schedule.published ? t.isPublished : t.notPublished}</dd>
+      </dl>
+    </section>
+  );
+}
+
 export default function ManuscriptPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { paper, flow, messages, done } = loaderData;
+  const { paper, flow, messages, format, editorsFile, schedule, done } = loaderData;
+  const formatAnswer = actionData?.form === 'format' ? actionData : null;
+  const proofAnswer = actionData?.form === 'proof' ? actionData : null;
   const f = copy.detail.fields;
   const rows: [string, string][] = [
     [f.manuscriptNo, paper.manuscriptNo ?? ''],
@@ -188,7 +382,11 @@ export default function ManuscriptPage({ loaderData, actionData }: Route.Compone
 
       <Actions paper={paper} />
 
-      {paper.actions.canCheckProof ? <ProofCheck paper={paper} remark={actionData?.remark ?? ''} error={actionData?.error ?? null} /> : null}
+      {paper.actions.canCheckProof ? <ProofCheck paper={paper} remark={proofAnswer?.remark ?? ''} error={proofAnswer?.error ?? null} /> : null}
+
+      {schedule ? <Schedule schedule={schedule} /> : null}
+
+      {format ? <FormatCheck paper={paper} report={format} remarks={formatAnswer?.remark ?? null} error={formatAnswer?.error ?? null} /> : null}
 
       <section className={classes.panel} aria-labelledby="manuscript-workflow">
         <h2 id="manuscript-workflow">{copy.detail.workflow}</h2>
@@ -294,6 +492,7 @@ export default function ManuscriptPage({ loaderData, actionData }: Route.Compone
         ) : (
           <p className={classes.meta}>{copy.detail.noFiles}</p>
         )}
+        <GeneratedFiles paper={paper} editorsFile={editorsFile} />
       </section>
 
       {paper.order ? (

@@ -5,6 +5,7 @@ import {
   DOWNLOAD_OFFER_PATH,
   DOWNLOAD_PROOF_PATH,
   DOWNLOAD_TITLE_PACKAGE_PATH,
+  DOWNLOAD_WORD_PATH,
   generateOffer,
 } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
@@ -20,7 +21,7 @@ import { manuscriptPath } from '~/components/manuscripts/paths';
 const FILE_KINDS = ['original', 'revision', 'edited', 'proof', 'offer', 'response'];
 const NUMBER = /^\d{1,12}$/;
 
-/** The backend call of each download: `manuscript?fileId=`, `file?type=&version=`, `offer`, `proof`, `title-package`, `receipt`. */
+/** The backend call of each download: `manuscript?fileId=`, `file?type=&version=`, `word`, `offer`, `proof`, `title-package`, `receipt`. */
 function target(what: string, id: number, url: URL): { path: string; query: Record<string, string | number> } | null {
   const fileId = url.searchParams.get('fileId');
   const version = url.searchParams.get('version');
@@ -32,6 +33,9 @@ function target(what: string, id: number, url: URL): { path: string; query: Reco
       if (!FILE_KINDS.includes(type)) return null;
       return { path: DOWNLOAD_BY_TYPE_PATH, query: { id, type, ...(version && NUMBER.test(version) ? { version } : {}) } };
     }
+    case 'word':
+      // The latest Word version, else a generated 稿件信息表 (downloadWord).
+      return { path: DOWNLOAD_WORD_PATH, query: { id } };
     case 'offer':
       return { path: DOWNLOAD_OFFER_PATH, query: { id } };
     case 'proof':

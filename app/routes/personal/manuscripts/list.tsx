@@ -52,9 +52,14 @@ export default function ManuscriptList({ loaderData }: Route.ComponentProps) {
     <main id="main" className={classes.panel}>
       <div className={classes.header}>
         <h1>{copy.list.title}</h1>
-        <Link to="/upload" className={classes.button}>
-          {copy.list.newSubmission}
-        </Link>
+        <div className={classes.actions}>
+          <Link to="/personal/manuscripts/achievements" className={classes.secondary}>
+            {copy.achievements.nav}
+          </Link>
+          <Link to="/upload" className={classes.button}>
+            {copy.list.newSubmission}
+          </Link>
+        </div>
       </div>
       <nav aria-label={copy.list.tabsLabel}>
         <ul className={classes.tabs}>

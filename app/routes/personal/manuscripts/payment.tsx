@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { confirmThePayment, getOrderSubmissionInformation, whetherCanBePaid } from '~/backend/endpoints/fund.server';
+import { remainderIssue, type RemainderIssue } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { pageMeta } from '~/lib/meta';
@@ -23,7 +24,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = manuscriptId(params.id);
   const paper = await loadManuscript(request, context, id);
   const backend = backendFor(request, context);
-  const status = await backend.call(whetherCanBePaid, { paperId: id });
+  const [status, issues] = await Promise.all([
+    backend.call(whetherCanBePaid, { paperId: id }),
+    // Context only: the journal's issues being put together (getRemainderIssue); the page shows without them.
+    backend.call(remainderIssue, { id }).catch((error: unknown): RemainderIssue[] => {
+      if (error instanceof BackendEnvelopeError) return [];
+      throw error;
+    }),
+  ]);
   let order = null;
   if (status.orderNo || paper.order) {
     try {
@@ -32,7 +40,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       if (!(error instanceof BackendEnvelopeError)) throw error;
     }
   }
-  return { paper: { id: paper.id, title: paper.title, manuscriptNo: paper.manuscriptNo, journalName: paper.journalName }, status, order };
+  return {
+    paper: { id: paper.id, title: paper.title, manuscriptNo: paper.manuscriptNo, journalName: paper.journalName, plannedIssueId: paper.plannedIssue?.id ?? null },
+    status,
+    order,
+    issues,
+  };
 }
 
 /** Pays the order; paying an order already paid (a resubmitted form) answers it as paid. What was chosen stays on a refusal. */
@@ -53,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
-  const { paper, status, order } = loaderData;
+  const { paper, status, order, issues } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const t = copy.payment;
@@ -189,6 +202,49 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           )}
         </section>
       ) : null}
+      <RemainderIssues issues={issues} plannedIssueId={paper.plannedIssueId} journalName={paper.journalName ?? null} />
     </main>
+  );
+}
+
+function RemainderIssues({ issues, plannedIssueId, journalName }: { issues: RemainderIssue[]; plannedIssueId: number | null; journalName: string | null }) {
+  const t = copy.remainder;
+  return (
+    <section className={classes.panel} aria-labelledby="remainder-issues">
+      <h2 id="remainder-issues">
+        {t.title}
+        {journalName ? `（${journalName}）` : ''}
+      </h2>
+      {issues.length ? (
+        <>
+          <p className={classes.meta}>{t.intro}</p>
+          <table className={classes.table} style={{ marginTop: 8 }}>
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.issue}</th>
+                <th scope="col">{t.columns.publishDate}</th>
+                <th scope="col">{t.columns.capacity}</th>
+                <th scope="col">{t.columns.remainder}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {issues.map((issue) => (
+                <tr key={issue.id} data-issue={issue.id}>
+                  <td>
+                    {t.issue(issue.year, issue.issueNo)}
+                    {issue.id === plannedIssueId ? <strong>{t.yours}</strong> : null}
+                  </td>
+                  <td>{issue.publishDate}</td>
+                  <td>{issue.capacity}</td>
+                  <td className={issue.remainder > 0 ? undefined : classes.notOk}>{issue.remainder > 0 ? issue.remainder : t.full}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <p className={classes.meta}>{t.none}</p>
+      )}
+    </section>
   );
 }
