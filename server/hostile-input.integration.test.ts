@@ -158,6 +158,13 @@ describe.skipIf(!existsSync(buildFile))('hostile input against the production bu
     });
   }
 
+  /**
+   * The same inputs on every run, so CI is reproducible; explore new ones with
+   * `FC_SEED=$RANDOM npx vitest run server/hostile-input.integration.test.ts` and add what
+   * they find to the examples.
+   */
+  const SEED = Number(process.env.FC_SEED ?? 20261121);
+
   /** Runs `numRuns` requests built from hostile values and checks each answer. */
   async function property<T>(arbitrary: fc.Arbitrary<T>, send: (value: T) => Promise<{ what: string; answer: Answer }>, numRuns: number, examples: T[] = []) {
     await fc.assert(
@@ -165,7 +172,7 @@ describe.skipIf(!existsSync(buildFile))('hostile input against the production bu
         const { what, answer } = await send(value);
         assertSafe(answer, what);
       }),
-      { numRuns, endOnFailure: true, examples: examples.map((example) => [example] as [T]) },
+      { numRuns, seed: SEED, endOnFailure: true, examples: examples.map((example) => [example] as [T]) },
     );
   }
 
@@ -217,7 +224,7 @@ describe.skipIf(!existsSync(buildFile))('hostile input against the production bu
       '/api/homeApi/getBottomBar?{}={}',
       '/api/{}',
     ];
-    await property(templated(templates), async (target) => ({ what: `GET ${target}`, answer: await request(target) }), 60, ['/sitemap/%FF%FE%%%E0%A4%A']);
+    await property(templated(templates), async (target) => ({ what: `GET ${target}`, answer: await request(target) }), 60, ['/sitemap/%FF%FE%%%E0%A4%A', '/journal/detail/cite?id=1&format=__proto__']);
   });
 
   it('the login popup and page take any mode, redirect and origin without a 5xx or a script link', async () => {
