@@ -530,7 +530,6 @@ export const pages = {
       { label: '用户隐私协议', to: '/privacyAgreement' },
     ],
     related: '相关页面：',
-    breadcrumbLabel: '当前位置',
   },
   faq,
   userGuide,

@@ -12,6 +12,7 @@ import { pageMeta } from '~/lib/meta';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/search';
 import classes from './search.module.css';
+import { SortLinks } from '~/components/journal/SortLinks';
 
 const PAGE_SIZE = 10;
 export const MAX_QUERY_LENGTH = 100;
@@ -108,13 +109,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               <h1 id="results-heading">
                 “{query}”共找到 {result.total} 条结果
               </h1>
-              <div className={classes.sorts} role="group" aria-label="排序">
-                {SORTS.map((s) => (
-                  <Link key={s.key} to={href({ sort: s.key === 'relevance' ? undefined : s.key })} aria-current={sort === s.key}>
-                    {s.label}
-                  </Link>
-                ))}
-              </div>
+              <SortLinks options={SORTS} current={sort} defaultKey="relevance" href={(key) => href({ sort: key })} />
             </div>
             {result.records.length === 0 ? (
               <div className={classes.noResults}>

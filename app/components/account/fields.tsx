@@ -84,20 +84,10 @@ interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 't
 
 export function InputField({ meta, label, hint, type = 'text', className, ...rest }: InputFieldProps) {
   const props = getInputProps(meta, { type });
-  const hintId = hint ? `${meta.id}-hint` : null;
   return (
-    <div className={`${classes.field} ${className ?? ''}`}>
-      <label htmlFor={meta.id} className={classes.label}>
-        {label}
-      </label>
-      <input {...props} {...rest} key={props.key} className={classes.input} aria-describedby={describedBy(hintId, props['aria-describedby'])} />
-      {hint ? (
-        <span id={hintId!} className={classes.hint}>
-          {hint}
-        </span>
-      ) : null}
-      <FieldError meta={meta} />
-    </div>
+    <LabelledField meta={meta} label={label} hint={hint} className={className}>
+      {(hintId) => <input {...props} {...rest} key={props.key} className={classes.input} aria-describedby={describedBy(hintId, props['aria-describedby'])} />}
+    </LabelledField>
   );
 }
 
@@ -110,15 +100,24 @@ interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 
 export function TextareaField({ meta, label, hint, className, ...rest }: TextareaFieldProps) {
   const props = getTextareaProps(meta);
+  return (
+    <LabelledField meta={meta} label={label} hint={hint} className={className}>
+      {(hintId) => <textarea {...props} {...rest} key={props.key} className={classes.textarea} aria-describedby={describedBy(hintId, props['aria-describedby'])} />}
+    </LabelledField>
+  );
+}
+
+/** Label, the control (given the id of its hint), the hint and the field's error. */
+function LabelledField({ meta, label, hint, className, children }: { meta: FieldMetadata<string>; label: string; hint?: ReactNode; className?: string; children: (hintId: string | null) => ReactNode }) {
   const hintId = hint ? `${meta.id}-hint` : null;
   return (
     <div className={`${classes.field} ${className ?? ''}`}>
       <label htmlFor={meta.id} className={classes.label}>
         {label}
       </label>
-      <textarea {...props} {...rest} key={props.key} className={classes.textarea} aria-describedby={describedBy(hintId, props['aria-describedby'])} />
-      {hint ? (
-        <span id={hintId!} className={classes.hint}>
+      {children(hintId)}
+      {hintId ? (
+        <span id={hintId} className={classes.hint}>
           {hint}
         </span>
       ) : null}

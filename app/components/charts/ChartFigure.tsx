@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { copy } from '~/copy';
-import { formatNumber } from './scale';
+import type { Series } from './describe';
+import { formatNumber, round } from './scale';
 import classes from './charts.module.css';
 
 export interface ChartTable {
@@ -87,4 +88,32 @@ export const SERIES_COLORS = ['#0c51d6', '#f59f00', '#12b886', '#e8590c', '#7048
 
 export function seriesColor(index: number): string {
   return SERIES_COLORS[index % SERIES_COLORS.length];
+}
+
+/** The data table of series over categories: one row per category, one column per series. */
+export function seriesTable(categoryHeading: string, categories: string[], series: Series[]): ChartTable {
+  return {
+    head: [categoryHeading, ...series.map((s) => s.name)],
+    rows: categories.map((label, index) => ({ label, values: series.map((s) => s.values[index] ?? 0) })),
+  };
+}
+
+export function seriesLegend(series: Series[]): { name: string; color: string }[] {
+  return series.map((s, index) => ({ name: s.name, color: seriesColor(index) }));
+}
+
+/** Horizontal grid lines at the axis ticks, labelled on the left. */
+export function ValueGrid({ ticks, y, left, right }: { ticks: number[]; y: (value: number) => number; left: number; right: number }) {
+  return (
+    <g className={classes.grid}>
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line x1={left} x2={right} y1={round(y(tick))} y2={round(y(tick))} />
+          <text x={left - 8} y={round(y(tick))} dy="0.35em" textAnchor="end">
+            {formatNumber(tick)}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
 }

@@ -1,4 +1,4 @@
-import { ChartFigure, seriesColor } from './ChartFigure';
+import { ChartFigure, seriesColor, seriesLegend, seriesTable, ValueGrid } from './ChartFigure';
 import { CHART_HEIGHT, CHART_WIDTH, labelEvery, MARGIN } from './ColumnChart';
 import { describeTrend, type Series } from './describe';
 import { bandLayout, formatNumber, linearScale, linePath, niceAxis, round } from './scale';
@@ -21,27 +21,14 @@ export function LineChart({ title, categoryHeading, categories, series, unit }: 
   const bands = bandLayout(categories.length, plotWidth, 0);
   const x = (index: number) => MARGIN.left + bands.center(index);
   const every = labelEvery(categories.length);
-  const table = {
-    head: [categoryHeading, ...series.map((s) => s.name)],
-    rows: categories.map((label, index) => ({ label, values: series.map((s) => s.values[index] ?? 0) })),
-  };
 
   return (
-    <ChartFigure title={title} table={table} legend={series.map((s, index) => ({ name: s.name, color: seriesColor(index) }))}>
+    <ChartFigure title={title} table={seriesTable(categoryHeading, categories, series)} legend={seriesLegend(series)}>
       {(ids) => (
         <svg className={classes.svg} viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} role="img" aria-labelledby={`${ids.title} ${ids.desc}`}>
           <title id={ids.title}>{title}</title>
           <desc id={ids.desc}>{describeTrend(categories, series, unit)}</desc>
-          <g className={classes.grid}>
-            {axis.ticks.map((tick) => (
-              <g key={tick}>
-                <line x1={MARGIN.left} x2={CHART_WIDTH - MARGIN.right} y1={round(y(tick))} y2={round(y(tick))} />
-                <text x={MARGIN.left - 8} y={round(y(tick))} dy="0.35em" textAnchor="end">
-                  {formatNumber(tick)}
-                </text>
-              </g>
-            ))}
-          </g>
+          <ValueGrid ticks={axis.ticks} y={y} left={MARGIN.left} right={CHART_WIDTH - MARGIN.right} />
           {categories.map((category, index) =>
             index % every === 0 ? (
               <text key={category} className={classes.axisLabel} x={round(x(index))} y={CHART_HEIGHT - MARGIN.bottom + 20} textAnchor="middle">

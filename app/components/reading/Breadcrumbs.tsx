@@ -4,11 +4,15 @@ import classes from './page.module.css';
 
 export interface Crumb {
   label: string;
-  /** Omitted for the current page (the last crumb). */
+  /** Omitted for the current page (a last crumb without a link). */
   to?: string;
 }
 
-/** 首页 / … / current page, as an ordered list in a labelled navigation landmark. */
+/**
+ * 首页 / … / current page, as an ordered list in a labelled navigation landmark. A crumb
+ * with `to` is a link; the last one without is the current page. (The article page ends
+ * with its issue, a link: the title follows right below.)
+ */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const crumbs: Crumb[] = [{ label: copy.nav.home, to: '/' }, ...items];
   return (
@@ -16,7 +20,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       <ol>
         {crumbs.map((crumb, index) => (
           <li key={`${crumb.label}-${index}`}>
-            {crumb.to && index < crumbs.length - 1 ? <Link to={crumb.to}>{crumb.label}</Link> : <span aria-current={index === crumbs.length - 1 ? 'page' : undefined}>{crumb.label}</span>}
+            {crumb.to ? <Link to={crumb.to}>{crumb.label}</Link> : <span aria-current={index === crumbs.length - 1 ? 'page' : undefined}>{crumb.label}</span>}
           </li>
         ))}
       </ol>

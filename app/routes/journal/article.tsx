@@ -19,6 +19,7 @@ import { redirectWithToast, refusal } from '~/routes/personal/personal.server';
 import type { Route } from './+types/article';
 import classes from './article.module.css';
 import { citableArticle, pdfHref, scholarlyRecord } from './article.server';
+import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -111,10 +112,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className={`page-container ${classes.page}`}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(scholarlyJsonLd(scholar)) }} />
-      <nav className={classes.breadcrumb} aria-label="当前位置">
-        <Link to="/">{copy.nav.home}</Link> / <Link to={`/journal/${article.journal.id}`}>{article.journal.name}</Link> /{' '}
-        <Link to={`/journal/${article.journal.id}?issueId=${article.issue.id}`}>{issueLabel(article.issue.year, article.issue.issueNo)}</Link>
-      </nav>
+      <Breadcrumbs
+        items={[
+          { label: article.journal.name, to: `/journal/${article.journal.id}` },
+          { label: issueLabel(article.issue.year, article.issue.issueNo), to: `/journal/${article.journal.id}?issueId=${article.issue.id}` },
+        ]}
+      />
       <div className={classes.layout}>
         <article className={classes.panel}>
           <header className={classes.header}>

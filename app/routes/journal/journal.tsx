@@ -10,6 +10,7 @@ import { pageMeta } from '~/lib/meta';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/journal';
 import classes from './journal.module.css';
+import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 
 /** A whole issue's table of contents fits in one call. */
 const TOC_SIZE = 100;
@@ -59,9 +60,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
   const paragraphs = (journal.introduction ?? '').split(/\n+/).filter(Boolean);
   return (
     <main id="main" className={`page-container ${classes.page}`}>
-      <nav className={classes.breadcrumb} aria-label="当前位置">
-        <Link to="/">{copy.nav.home}</Link> / <Link to="/journal">{copy.nav.literature}</Link> / <span>{journal.name}</span>
-      </nav>
+      <Breadcrumbs items={[{ label: copy.nav.literature, to: '/journal' }, { label: journal.name }]} />
       <section className={classes.profile} aria-labelledby="journal-name">
         <div className={classes.cover} aria-hidden="true">
           <div>

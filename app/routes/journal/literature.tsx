@@ -10,6 +10,8 @@ import { pageMeta } from '~/lib/meta';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/literature';
 import classes from './literature.module.css';
+import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
+import { SortLinks } from '~/components/journal/SortLinks';
 
 const PAGE_SIZE = 10;
 const SORTS = [
@@ -64,9 +66,7 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className={`page-container ${classes.page}`}>
-      <nav className={classes.breadcrumb} aria-label="当前位置">
-        <Link to="/">{copy.nav.home}</Link> / <span>{copy.nav.literature}</span>
-      </nav>
+      <Breadcrumbs items={[{ label: copy.nav.literature }]} />
       <div className={classes.layout}>
         <aside className={classes.panel} aria-label="筛选">
           <h2 className={classes.sideTitle}>期刊</h2>
@@ -134,13 +134,7 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
               {filters.issueId ? ` ${issueLabel(filters.year ?? 0, issuesOfYear.find((i) => i.id === filters.issueId)?.issueNo).replace(/^\d+年/, '')}` : ''}
               <span className={classes.count}>共 {articles.total} 篇</span>
             </h1>
-            <div className={classes.sorts} role="group" aria-label="排序">
-              {SORTS.map((s) => (
-                <Link key={s.key} to={href({ sort: s.key === 'publishDate' ? undefined : s.key })} aria-current={filters.sort === s.key}>
-                  {s.label}
-                </Link>
-              ))}
-            </div>
+            <SortLinks options={SORTS} current={filters.sort} defaultKey="publishDate" href={(key) => href({ sort: key })} />
           </div>
           {filtered ? (
             <p>

@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
-import { copy } from '~/copy';
-import { pages } from '~/copy/pages';
 import classes from './pages.module.css';
 import { RelatedLinks } from './PageFrame';
+import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 
 export interface FurtherPageContent {
   title: string;
@@ -19,9 +17,7 @@ export function FurtherPage({ content }: { content: FurtherPageContent }) {
   return (
     <main id="main" className={`page-container ${classes.page}`}>
       <div className={classes.plain}>
-        <nav className={classes.breadcrumb} aria-label={pages.docPage.breadcrumbLabel}>
-          <Link to="/">{copy.nav.home}</Link> / <span aria-current="page">{content.title}</span>
-        </nav>
+        <Breadcrumbs items={[{ label: content.title }]} />
         <article className={classes.article} aria-labelledby="page-title">
           <h1 id="page-title" className={classes.title}>
             {content.title}

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { copy } from '~/copy';
 import { pages } from '~/copy/pages';
 import type { DocPage, DocSection } from '~/copy/pages';
 import classes from './pages.module.css';
+import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 
 export interface TocItem {
   id: string;
@@ -53,9 +53,7 @@ export function PageFrame({ title, toc, helpNav = false, children }: PageFramePr
   const active = useActiveSection(toc.map((item) => item.id));
   return (
     <main id="main" className={`page-container ${classes.page}`}>
-      <nav className={classes.breadcrumb} aria-label={pages.docPage.breadcrumbLabel}>
-        <Link to="/">{copy.nav.home}</Link> / <span aria-current="page">{title}</span>
-      </nav>
+      <Breadcrumbs items={[{ label: title }]} />
       <div className={classes.layout}>
         <article className={classes.article} aria-labelledby="page-title">
           {children}
