@@ -45,8 +45,19 @@ function Toaster() {
   ) : null;
 }
 
+/**
+ * Marks <html data-hydrated> once React owns the page. Tests that type into forms wait
+ * for it, so what they type is never racing the hydration of the inputs.
+ */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  useHydratedMarker();
   return (
     <html lang="zh-CN" {...mantineHtmlProps}>
       <head>

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type ConsoleMessage } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type Response } from '@playwright/test';
 import { SESSION_COOKIE, sealSession, type SessionData } from '../../app/session/cookie.server';
 import { E2E } from './env';
 
@@ -34,10 +34,39 @@ export async function signIn(context: BrowserContext, session?: Partial<SessionD
   return data;
 }
 
+type Goto = Page['goto'];
+type Reload = Page['reload'];
+
+/** Waits until React has hydrated an HTML page the browser just loaded (see useHydratedMarker in app/root.tsx). */
+async function untilHydrated(page: Page, response: Response | null) {
+  if (!response || !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /**
  * Every test fails on a console error, a React hydration warning or a CSP violation.
+ * With JavaScript, `page.goto` and `page.reload` return once the page is hydrated (unless
+ * asked to return earlier), so a test never types into inputs React is still taking over.
  */
 export const test = base.extend<{ consoleProblems: string[] }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto: Goto = page.goto.bind(page);
+      const reload: Reload = page.reload.bind(page);
+      const waits = (options?: { waitUntil?: string }) => !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (waits(options)) await untilHydrated(page, response);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (waits(options)) await untilHydrated(page, response);
+        return response;
+      };
+    }
+    await use(page);
+  },
   consoleProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
