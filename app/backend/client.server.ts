@@ -60,6 +60,23 @@ export interface BackendClientOptions {
 
 export type BackendClient = ReturnType<typeof createBackendClient>;
 
+/**
+ * The connection failed under the request, typically a kept-alive connection the backend
+ * closed as it was reused. Reads are retried once on a fresh connection: the visitor
+ * should not see the network-error page for a race between two idle timers.
+ */
+const BROKEN_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+function brokenConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' && BROKEN_CONNECTION_CODES.has(code);
+}
+
+/** GETs and the public lists only read: sending them twice is harmless. */
+function isRead(endpoint: Endpoint<unknown, unknown>): boolean {
+  return endpoint.method === 'GET' || endpoint.publicTtlMs !== undefined;
+}
+
 function toSearchParams(input: unknown): URLSearchParams {
   const params = new URLSearchParams();
   if (input && typeof input === 'object') {
@@ -111,7 +128,9 @@ export function createBackendClient(options: BackendClientOptions) {
     };
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: controller.signal });
+      const send = () => fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: controller.signal });
+      // A GET: retried once when the connection broke under it (see brokenConnection).
+      response = await send().catch((error: unknown) => (brokenConnection(error) ? send() : Promise.reject(error)));
     } catch (error) {
       clearTimeout(timer);
       const name = (error as Error).name;
@@ -173,9 +192,16 @@ export function createBackendClient(options: BackendClientOptions) {
       body = JSON.stringify(input ?? {});
     }
 
+    // One deadline for the call, a retry included.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const send = () => fetch(url, { method: endpoint.method, headers, body, signal });
     let response: Response;
     try {
-      response = await fetch(url, { method: endpoint.method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      response = await send().catch((error: unknown) => {
+        if (!brokenConnection(error) || !isRead(endpoint as Endpoint<unknown, unknown>)) throw error;
+        logger.warn({ backend: endpoint.path, error: (error as Error).message }, 'journal backend connection broke: retrying the read once');
+        return send();
+      });
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', endpoint.path, { timeoutMs });
