@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['build/**', 'build-*/**', 'bench/results*', 'node_modules/**', '.react-router/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['build/**', 'build-*/**', 'bench/results*', 'node_modules/**', '.react-router/**', 'test-results/**', 'playwright-report/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,6 +14,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Links go through ~/lib/link, which writes plain paths without React Router's resolution on the server.
+    files: ['app/**'],
+    ignores: ['app/lib/link.tsx', 'app/lib/link.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'react-router', importNames: ['Link'], message: "Import Link from '~/lib/link'." }] }] },
   },
   {
     // Playwright fixtures call their continuation `use`: not a React hook.

@@ -49,8 +49,11 @@ export interface BackendClientOptions {
   logger: Logger;
   token?: string | null;
   clientIp?: string;
-  /** Set-Cookie value(s) sent with the redirect on a 403: the cleared session, and a flash message. */
-  clearSessionCookie: string | string[];
+  /**
+   * Set-Cookie value(s) sent with the redirect on a 403: the cleared session, and a flash
+   * message. A function is only called on a 403 (sealing a flash costs every render otherwise).
+   */
+  clearSessionCookie: string | string[] | (() => string[]);
   /** Metrics: each call's duration and outcome, and each failure's kind. */
   observe?: {
     call(endpoint: string, seconds: number, outcome: 'ok' | 'refused' | 'failed'): void;
@@ -100,7 +103,8 @@ export function createBackendClient(options: BackendClientOptions) {
   function forbidden(endpoint: string): never {
     logger.warn({ backend: endpoint }, 'journal backend answered 403: session cleared');
     const headers = new Headers();
-    for (const cookie of ([] as string[]).concat(options.clearSessionCookie)) headers.append('Set-Cookie', cookie);
+    const cookies = typeof options.clearSessionCookie === 'function' ? options.clearSessionCookie() : options.clearSessionCookie;
+    for (const cookie of ([] as string[]).concat(cookies)) headers.append('Set-Cookie', cookie);
     throw redirect('/', { headers });
   }
 

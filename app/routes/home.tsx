@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/lib/link';
 import { getLastSevenWorkingDays, getTradeHotspot, getTradeNews } from '~/backend/endpoints/home.server';
 import { journalList } from '~/backend/endpoints/journals.server';
 import { selectedLiteratureShow } from '~/backend/endpoints/papers.server';

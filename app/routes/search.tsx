@@ -1,4 +1,5 @@
-import { data, Form, Link, useLocation } from 'react-router';
+import { data, Form, useLocation } from 'react-router';
+import { Link } from '~/lib/link';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { dataJurisprudenceSearch } from '~/backend/endpoints/papers.server';
 import { SEARCH_FIELD_LABELS, SEARCH_FIELDS, type SearchField } from '~/lib/search-fields';

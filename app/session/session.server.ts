@@ -44,7 +44,7 @@ export function backendFor(request: Request, context: AppLoadContext, options: {
     logger: context.logger,
     token,
     clientIp: context.clientIp,
-    clearSessionCookie: [destroySession(context), flashCookie(context, authCopy.messages.sessionExpired, 'error')],
+    clearSessionCookie: () => [destroySession(context), flashCookie(context, authCopy.messages.sessionExpired, 'error')],
     observe: context.runtime.backendMetrics,
   });
 }

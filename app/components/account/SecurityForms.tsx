@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/lib/link';
 import { SmsCodeField, TextField } from '~/components/login/fields';
 import { account as copy } from '~/copy/account';
 import { INTENT_FIELD } from '~/forms/auth';

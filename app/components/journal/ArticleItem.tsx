@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import type { ArticleCard } from '~/backend/endpoints/papers.server';
 import { issueLabel } from '~/lib/format';
 import classes from './ArticleItem.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import classes from './SortLinks.module.css';
 
 /**

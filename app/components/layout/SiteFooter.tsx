@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import type { FooterData, FooterLink } from '~/lib/footer';
 import classes from './SiteFooter.module.css';

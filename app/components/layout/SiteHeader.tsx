@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Form, NavLink, useLocation } from 'react-router';
+import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import type { PublicUser } from '~/lib/public-session';
 import classes from './SiteHeader.module.css';

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '~/lib/link';
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
 import { auth as copy } from '~/copy/auth';
 import { bindMobileSchema, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/forms/auth';

@@ -1,6 +1,7 @@
 import { useFocusTrap } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '~/lib/link';
 import { auth as copy } from '~/copy/auth';
 import { withoutLoginParams } from '~/session/login-url';
 import { LOGIN_TITLE_ID, LoginPanel } from './LoginPanel';

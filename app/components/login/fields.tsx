@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMeta
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
+import { Link } from '~/lib/link';
 import type { z } from 'zod';
 import { auth as copy } from '~/copy/auth';
 import { INTENT_FIELD, schemaForIntent } from '~/forms/auth';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import { Avatar } from './Avatar';
 import classes from './people.module.css';

@@ -1,4 +1,5 @@
-import { Link, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
+import { Link } from '~/lib/link';
 import { personal as copy } from '~/copy/personal';
 import classes from './personal.module.css';
 

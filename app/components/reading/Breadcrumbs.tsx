@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import classes from './page.module.css';
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
+import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import classes from './ListLoader.module.css';
 

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '~/lib/link';
 import classes from './Pager.module.css';
 
 /** Page numbers to show: first, last, and two either side of the current page. */

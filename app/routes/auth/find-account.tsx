@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { findAccount } from '~/backend/endpoints/auth.server';
 import { CaptchaField, DefaultSubmit, FormMessages, SmsCodeField, SubmitButton, TextField, useSignInForm } from '~/components/login/fields';
 import { useCaptchaKey } from '~/components/login/hooks';

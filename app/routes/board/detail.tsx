@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { boardMember } from '~/backend/endpoints/board.server';
 import { Avatar } from '~/components/people/Avatar';
 import { FieldTags } from '~/components/people/FieldTags';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { eduClassTrend, expertProfile, fundTrend, paperTrend, researchField } from '~/backend/endpoints/experts.server';
 import { BarChart } from '~/components/charts/BarChart';

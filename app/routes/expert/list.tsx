@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/lib/link';
 import { expertList } from '~/backend/endpoints/experts.server';
 import { PersonCard } from '~/components/people/PersonCard';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';

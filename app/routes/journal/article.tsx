@@ -1,4 +1,5 @@
-import { data, Form, Link, useRouteLoaderData } from 'react-router';
+import { data, Form, useRouteLoaderData } from 'react-router';
+import { Link } from '~/lib/link';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
 import { AuthorLinks } from '~/components/journal/ArticleItem';

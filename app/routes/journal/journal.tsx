@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '~/lib/link';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { journalDetails } from '~/backend/endpoints/journals.server';
 import { literatureBase, type ArticleCard } from '~/backend/endpoints/papers.server';

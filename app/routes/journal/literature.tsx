@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '~/lib/link';
 import { journalDetails, journalList } from '~/backend/endpoints/journals.server';
 import { literatureBase } from '~/backend/endpoints/papers.server';
 import { ArticleItem } from '~/components/journal/ArticleItem';

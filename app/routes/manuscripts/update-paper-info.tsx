@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { Link } from '~/lib/link';
 import {
   SUBMIT_CHANGES_PATH,
   checkTheChanges,

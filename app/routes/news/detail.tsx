@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { newsDetail } from '~/backend/endpoints/news.server';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import page from '~/components/reading/page.module.css';

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/lib/link';
 import { newsList, type NewsType } from '~/backend/endpoints/news.server';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import page from '~/components/reading/page.module.css';

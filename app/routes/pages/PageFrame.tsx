@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { Link } from '~/lib/link';
 import { pages } from '~/copy/pages';
 import type { DocPage, DocSection } from '~/copy/pages';
 import classes from './pages.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { journalList } from '~/backend/endpoints/journals.server';
 import { literatureBase } from '~/backend/endpoints/papers.server';

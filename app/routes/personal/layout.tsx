@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
+import { NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
+import { Link } from '~/lib/link';
 import { manuscripts as manuscriptsCopy } from '~/copy/manuscripts';
 import { personal as copy } from '~/copy/personal';
 import type { loader as rootLoader } from '~/root';

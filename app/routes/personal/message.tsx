@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/lib/link';
 import { markRead, messageList } from '~/backend/endpoints/personal.server';
 import { ListLoader, nextPageHref, PAGE_SIZE, pagesParam } from '~/components/personal/ListLoader';
 import { personal as copy } from '~/copy/personal';

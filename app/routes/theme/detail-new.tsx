@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { getTradeHotspot } from '~/backend/endpoints/home.server';
 import { formatNumber } from '~/components/charts/scale';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { Link } from '~/lib/link';
 import { confirmUpload, isOpenUploadVerification } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { Steps } from '~/components/upload/Steps';

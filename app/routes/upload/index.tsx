@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '~/lib/link';
 import { journalList } from '~/backend/endpoints/journals.server';
 import {
   ACTIVITY_UPLOAD_PATH,

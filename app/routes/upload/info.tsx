@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '~/lib/link';
 import { draftValues, loadDraft, paperIdFrom } from './draft.server';
 import { manuscriptContentModification, type ManuscriptFields } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/link';
 import { authorAchievements } from '~/backend/endpoints/manuscripts.server';
 import { Pager } from '~/components/widgets/Pager';
 import { manuscripts as copy } from '~/copy/manuscripts';

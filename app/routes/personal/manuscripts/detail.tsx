@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { Link } from '~/lib/link';
 import {
   checkTheChanges,
   checkTheChangesAttachment,

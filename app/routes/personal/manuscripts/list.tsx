@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '~/lib/link';
 import { paperList } from '~/backend/endpoints/manuscripts.server';
 import { countOf, stagesOf } from '~/components/manuscripts/status';
 import { Pager } from '~/components/widgets/Pager';

@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import { Link } from '~/lib/link';
 import { confirmThePayment, getOrderSubmissionInformation, whetherCanBePaid } from '~/backend/endpoints/fund.server';
 import { remainderIssue, type RemainderIssue } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';

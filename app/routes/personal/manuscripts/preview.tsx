@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '~/lib/link';
 import { attachmentText, CREATE_FILE_TYPES, createFilePreviewPath, type CreateFileType } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { manuscripts as copy } from '~/copy/manuscripts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import { Link } from '~/lib/link';
 import { applyForRetraction, paperShow } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { manuscripts as copy } from '~/copy/manuscripts';
