@@ -14,7 +14,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry: on a loaded 2-core machine a timing hiccup must not sink a whole CI run.
+  // A test that needed it is reported as flaky (npm test lists it) and gets fixed.
+  retries: 1,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_RESULTS ?? 'test-results/e2e-results.json' }]],
   outputDir: process.env.E2E_OUTPUT ?? 'test-results/e2e',
   use: {

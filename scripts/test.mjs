@@ -4,6 +4,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const results = [];
+/** End-to-end tests that failed once and passed on their retry: listed, to be fixed. */
+const flaky = [];
+
+function flakyTitles(suites, path = []) {
+  const titles = [];
+  for (const suite of suites) {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') titles.push(`[${test.projectName}] ${[...here, spec.title].join(' › ')}`);
+    }
+    titles.push(...flakyTitles(suite.suites ?? [], here));
+  }
+  return titles;
+}
 let passed = 0;
 let failed = 0;
 
@@ -50,6 +64,7 @@ if (built) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     if (report.errors?.length) failed += report.errors.length;
+    flaky.push(...flakyTitles(report.suites ?? []));
   } else {
     failed += 1;
   }
@@ -59,5 +74,6 @@ if (built) {
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+for (const title of flaky) console.log(`FLAKY (passed on retry) ${title}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
