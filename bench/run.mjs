@@ -93,6 +93,13 @@ async function compare(a, b, connections = CONNECTIONS) {
   };
 }
 
+/** CPU time (user + system) a process has used so far, in ms. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticksPerSecond = 100; // USER_HZ: 100 on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
 function rss(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024;
@@ -132,7 +139,7 @@ try {
   await start('sandbox', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' }, { core: BACKEND_CORE, ready: () => isUp(url(ports.sandbox, '/__sandbox/health')) });
   const portalEnv = { NODE_ENV: 'production', SESSION_SECRET: secret, JOURNAL_API_URL: url(ports.sandbox), METRICS_PORT: '0' };
   await start('portal (cache on)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.cached }, { ready: () => isUp(url(ports.cached, '/readyz')) });
-  await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.uncached, PAGE_CACHE: 'false' }, { ready: () => isUp(url(ports.uncached, '/readyz')) });
+  const uncachedPortal = await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.uncached, PAGE_CACHE: 'false' }, { ready: () => isUp(url(ports.uncached, '/readyz')) });
 
   // The same bytes as the cached home page, from a plain handler.
   const homeFile = path.join(tmp, 'home.html');
@@ -149,6 +156,10 @@ try {
   const single = await load({ url: url(ports.uncached), connections: 1, duration: DURATION });
   figure('uncached / latency p50 at 1 connection', single.latency.p50, 'ms', 'reported', true);
   figure('uncached / latency p95 at 1 connection (p97.5)', single.latency.p97_5, 'ms', 'reported', true);
+  // The portal's own CPU per render: steadier across runs than throughput on a shared machine.
+  const cpuBefore = cpuMs(uncachedPortal.pid);
+  const busy = await load({ url: url(ports.uncached), connections: CONNECTIONS, duration: DURATION });
+  figure('uncached / portal CPU per render', round2((cpuMs(uncachedPortal.pid) - cpuBefore) / busy.total), 'ms', 'reported', true);
 
   // 3. The BFF proxy: the same JSON call through the portal and straight to the sandbox.
   const call = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ current: 1, size: 10 }) };
