@@ -27,6 +27,24 @@ test.describe('page shell', () => {
     await expect(footer).toContainText('ICP备');
   });
 
+  test('@js-only links written on the server navigate in the page: no document is loaded again', async ({ page }) => {
+    await page.goto('/');
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    const article = page.locator('main a[href^="/journal/detail?id="]').first();
+    const href = await article.getAttribute('href');
+    await article.click();
+    await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?]/g, '\\?')}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '编委会', exact: true }).click();
+    await expect(page).toHaveURL(/\/editorialBoard$/);
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(documents).toEqual([]);
+  });
+
   test('the BFF proxy returns the sandbox envelope and refuses traversal', async ({ request }) => {
     const response = await request.get('/api/homeApi/getBottomBar');
     expect(response.status()).toBe(200);
