@@ -151,6 +151,8 @@ test.describe('manuscript tracking', () => {
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '上传稿件' }).click();
     await expect(page).toHaveURL(/\/upload\/info\?paperId=\d+/);
+    // The whole form parsed before `.last()` picks the last author (the page may still be arriving).
+    await page.waitForLoadState();
     await expect(page.getByLabel('中文标题')).toHaveValue(title);
     await expect(page.getByLabel('中文摘要')).toHaveValue(ABSTRACT);
     await page.getByLabel('栏目').selectOption({ index: 1 });

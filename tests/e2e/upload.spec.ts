@@ -42,6 +42,8 @@ test.describe('submission', () => {
     await page.getByRole('button', { name: '上传稿件' }).click();
 
     await expect(page).toHaveURL(/\/upload\/info\?paperId=\d+/);
+    // The whole form parsed before `.last()` picks the last author (the page may still be arriving).
+    await page.waitForLoadState();
     await expect(page.getByLabel('中文标题')).toHaveValue(title);
     await expect(page.getByLabel('中文摘要')).toHaveValue(ABSTRACT);
     await expect(page.getByLabel('关键词')).toHaveValue('数据跨境；安全评估；标准合同');
@@ -76,6 +78,8 @@ test.describe('submission', () => {
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '上传稿件' }).click();
     await expect(page).toHaveURL(/\/upload\/info/);
+    // The whole form parsed before `.last()` picks the last author (the page may still be arriving).
+    await page.waitForLoadState();
     await page.getByLabel('栏目').selectOption({ index: 1 });
     await page.getByLabel('邮箱').last().fill('zhaoliu@example.com');
     await page.getByLabel('手机号').last().fill('13800000066');
