@@ -99,6 +99,15 @@ export function createBackendClient(options: BackendClientOptions) {
     throw data<BackendFailure>({ backendFailure: kind, requestId }, { status: FAILURE_STATUS[kind] });
   }
 
+  /** Sends; a read whose connection broke under it (see brokenConnection) is sent once more. */
+  function sendOnceMore(path: string, read: boolean, send: () => Promise<Response>): Promise<Response> {
+    return send().catch((error: unknown) => {
+      if (!read || !brokenConnection(error)) throw error;
+      logger.warn({ backend: path, error: (error as Error).message }, 'journal backend connection broke: retrying the read once');
+      return send();
+    });
+  }
+
   /** Spec §4: any 403 clears the session and returns home. */
   function forbidden(endpoint: string): never {
     logger.warn({ backend: endpoint }, 'journal backend answered 403: session cleared');
@@ -132,9 +141,7 @@ export function createBackendClient(options: BackendClientOptions) {
     };
     let response: Response;
     try {
-      const send = () => fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: controller.signal });
-      // A GET: retried once when the connection broke under it (see brokenConnection).
-      response = await send().catch((error: unknown) => (brokenConnection(error) ? send() : Promise.reject(error)));
+      response = await sendOnceMore(path, true, () => fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: controller.signal }));
     } catch (error) {
       clearTimeout(timer);
       const name = (error as Error).name;
@@ -198,14 +205,9 @@ export function createBackendClient(options: BackendClientOptions) {
 
     // One deadline for the call, a retry included.
     const signal = AbortSignal.timeout(timeoutMs);
-    const send = () => fetch(url, { method: endpoint.method, headers, body, signal });
     let response: Response;
     try {
-      response = await send().catch((error: unknown) => {
-        if (!brokenConnection(error) || !isRead(endpoint as Endpoint<unknown, unknown>)) throw error;
-        logger.warn({ backend: endpoint.path, error: (error as Error).message }, 'journal backend connection broke: retrying the read once');
-        return send();
-      });
+      response = await sendOnceMore(endpoint.path, isRead(endpoint as Endpoint<unknown, unknown>), () => fetch(url, { method: endpoint.method, headers, body, signal }));
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', endpoint.path, { timeoutMs });

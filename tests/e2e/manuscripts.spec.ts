@@ -10,6 +10,7 @@ import { E2E } from './env';
 import { ABSTRACT, DOCX_TYPE, manuscriptDocx, PDF } from './files';
 import { expect, signIn, test as base } from './fixtures';
 import { sandboxPost, type Envelope } from './sandbox';
+import { submitDocxThroughTheForms } from './submission';
 
 /**
  * Issue 5, with and without JavaScript: manuscript tracking, revision, retraction, downloads,
@@ -146,28 +147,7 @@ test.describe('manuscript tracking', () => {
     const title = `数据跨境流动的法律规制路径研究（${testInfo.project.name}）`;
 
     // Submission: pre-filled from the .docx, saved, reloaded, confirmed.
-    await page.goto('/upload?redirectGch=SJFX');
-    await page.getByLabel('稿件文件').setInputFiles({ name: '数据跨境.docx', mimeType: DOCX_TYPE, buffer: manuscriptDocx(title) });
-    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
-    await page.getByRole('button', { name: '上传稿件' }).click();
-    await expect(page).toHaveURL(/\/upload\/info\?paperId=\d+/);
-    // The whole form parsed before `.last()` picks the last author (the page may still be arriving).
-    await page.waitForLoadState();
-    await expect(page.getByLabel('中文标题')).toHaveValue(title);
-    await expect(page.getByLabel('中文摘要')).toHaveValue(ABSTRACT);
-    await page.getByLabel('栏目').selectOption({ index: 1 });
-    await page.getByLabel('邮箱').last().fill('zhaoliu@example.com');
-    await page.getByLabel('手机号').last().fill('13800000066');
-    await page.getByRole('button', { name: '保存草稿' }).click();
-    await expect(page.getByRole('status').filter({ hasText: '稿件信息已保存' })).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel('手机号').last()).toHaveValue('13800000066');
-    await page.getByRole('button', { name: '下一步：确认投稿' }).click();
-    await expect(page).toHaveURL(/\/upload\/confirm\?paperId=\d+/);
-    await page.getByLabel('验证码').fill(await captchaText(await page.locator('input[name="uuid"]').inputValue()));
-    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
-    await page.getByRole('button', { name: '确认投稿' }).click();
-    await expect(page.getByRole('heading', { name: '投稿成功' })).toBeVisible();
+    await submitDocxThroughTheForms(page, 'SJFX', title);
     const manuscriptNo = (await page.getByTestId('manuscript-no').textContent())?.trim() ?? '';
     expect(manuscriptNo).toMatch(/^SJFX-\d{4}-\d{4}$/);
 

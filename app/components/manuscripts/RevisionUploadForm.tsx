@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { responseLetterSchema } from '~/forms/manuscript';
-import { MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from '~/components/upload/upload-progress';
+import { MANUSCRIPT_ACCEPT, MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from '~/components/upload/upload-progress';
 import classes from '~/routes/upload/upload.module.css';
 
 const SUBMIT_URL = '/manage/author/paper/submitChanges';
@@ -119,7 +119,7 @@ export function RevisionUploadForm({ paperId, idempotencyKey, maxSizeMb, respons
           type="file"
           name="file"
           required
-          accept=".doc,.docx,.pdf,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          accept={MANUSCRIPT_ACCEPT}
           aria-invalid={fileError ? true : undefined}
           aria-describedby={`${id}-file-hint${fileError ? ` ${id}-file-error` : ''}`}
           onChange={(e) => checkFile(e.currentTarget.files?.[0])}

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { upload as copy } from '~/copy/upload';
 import classes from '~/routes/upload/upload.module.css';
-import { MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from './upload-progress';
+import { MANUSCRIPT_ACCEPT, MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from './upload-progress';
 
 const UPLOAD_URL = '/manage/author/paper/authorManuscriptUpload';
 /** A 征稿活动's submission (channel activity). */
@@ -88,7 +88,7 @@ export function UploadForm({ gch, maxSizeMb, error, paperId, themeId }: Props) {
           type="file"
           name="file"
           required
-          accept=".doc,.docx,.pdf,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          accept={MANUSCRIPT_ACCEPT}
           aria-invalid={shown ? true : undefined}
           aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
           onChange={() => setClientError(null)}
