@@ -27,8 +27,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
-    files: ['**/*.cjs', 'scripts/**/*.mjs', 'bench/**/*.mjs', '.ci/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', Buffer: 'readonly' } },
+    files: ['**/*.cjs', 'scripts/**/*.mjs', 'bench/**/*.mjs', 'tests/support/**/*.mjs', '.ci/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', Buffer: 'readonly', Request: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

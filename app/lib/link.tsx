@@ -10,6 +10,8 @@ const NOT_PLAIN = /\/\/|\\|\/\.\.?(?:\/|$)/;
  */
 function plainHref(to: LinkProps['to']): string | null {
   if (typeof to !== 'string' || to[0] !== '/') return null;
+  // Most links are a bare path: nothing to split off and put back.
+  if (!to.includes('?') && !to.includes('#')) return NOT_PLAIN.test(to) ? null : to;
   const path = parsePath(to);
   return NOT_PLAIN.test(path.pathname ?? '') ? null : createPath(path);
 }
