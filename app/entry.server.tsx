@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { NonceProvider } from './lib/nonce';
 import { collectInto, renderSettledDocument, renderStreamingDocument, settleHandoff } from './lib/render-document.server';
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleDocumentRequestFunction, type HandleErrorFunction } from 'react-router';
 
 export const streamTimeout = 10_000;
 
@@ -19,29 +19,18 @@ function app(request: Request, routerContext: EntryContext, nonce: string) {
  * Every document: rendered in one synchronous pass once the loader data is settled
  * (decision 0010), or streamed when part of it can only finish that way.
  */
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-): Promise<Response> {
+const handleRequest: HandleDocumentRequestFunction = async (request, responseStatusCode, responseHeaders, routerContext, loadContext) => {
   await settleHandoff(routerContext);
   const html = renderSettledDocument(app(request, routerContext, loadContext.cspNonce));
   if (html === null) return streamDocument(request, responseStatusCode, responseHeaders, routerContext, loadContext);
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   const body = loadContext.wholeDocument ? Buffer.from(html) : html;
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
-}
+};
+export default handleRequest;
 
 /** React Router's way: React's streaming renderer (also the reference the settled render is tested against). */
-export function streamDocument(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-): Promise<Response> {
+export const streamDocument: HandleDocumentRequestFunction = (request, responseStatusCode, responseHeaders, routerContext, loadContext) => {
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   return new Promise<Response>((resolve, reject) => {
     renderStreamingDocument(app(request, routerContext, loadContext.cspNonce), {
@@ -66,7 +55,7 @@ export function streamDocument(
       },
     });
   });
-}
+};
 
 /** Logs server-side errors once, with the request id, never the stack to the user. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
