@@ -29,8 +29,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
+    // axe runs in the page, and HTTP headers do not depend on JavaScript: those files run once.
+    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: ['a11y.spec.ts', 'cache.spec.ts'] },
   ],
   webServer: {
     command: `node ${buildDir}/portal/main.js`,

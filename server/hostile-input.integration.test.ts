@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { PAGES_WITH_BACKEND_TEXT } from '../tests/support/public-pages';
 import http, { type IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, sealSession } from '../app/session/cookie.server';
+import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
 import { TEST_SECRET, listen } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
@@ -23,8 +23,7 @@ import { startTestSandbox, type TestSandbox } from './sandbox/testing';
  *
  * Runs against the production build (`BUILD_DIR`, default `build`) and the sandbox.
  */
-const buildDir = process.env.BUILD_DIR ?? 'build';
-const buildFile = path.resolve(buildDir, 'server/index.js');
+const buildFile = requireBuiltFile('server/index.js');
 
 // -- generators --------------------------------------------------------------------------
 
@@ -104,7 +103,7 @@ function nextClientAddress() {
   return `10.88.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
 }
 
-describe.skipIf(!existsSync(buildFile))('hostile input against the production build and the sandbox', () => {
+describe('hostile input against the production build and the sandbox', () => {
   let sandbox: TestSandbox;
   let portalUrl = '';
   let authorCookie = '';

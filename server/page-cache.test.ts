@@ -4,7 +4,19 @@ import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type Page
 function page(body: string, status = 200, nonce = 'N0NCE'): Omit<CachedPage, 'storedAt'> {
   return { status, headers: [['content-type', 'text/html']], body: Buffer.from(body), nonce, shareable: true };
 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A clock the test moves by hand: no test races a real timer. */
+function manualClock(start = 1_000_000) {
+  let time = start;
+  return { now: () => time, advance: (ms: number) => void (time += ms) };
+}
+
+/** A promise the test resolves when it chooses (a render or a lock that is still running). */
+function gate() {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
 
 describe('MemoryPageStore', () => {
   it('evicts the least recently used entries beyond the entry bound', async () => {
@@ -28,10 +40,13 @@ describe('MemoryPageStore', () => {
     expect(await store.get('huge')).toBeUndefined();
   });
 
-  it('forgets expired entries', async () => {
-    const store = new MemoryPageStore(10, 1000);
+  it('forgets an entry when its time is up, not before', async () => {
+    const clock = manualClock();
+    const store = new MemoryPageStore(10, 1000, clock.now);
     await store.set('a', { ...page('a'), storedAt: 0 }, 5);
-    await sleep(10);
+    clock.advance(4);
+    expect(await store.get('a')).toBeDefined();
+    clock.advance(1);
     expect(await store.get('a')).toBeUndefined();
   });
 });
@@ -39,39 +54,45 @@ describe('MemoryPageStore', () => {
 describe('page cache', () => {
   it('renders a miss once for 50 concurrent requests, then serves hits', async () => {
     let renders = 0;
+    const rendering = gate();
     const cache = createPageCache({
       store: new MemoryPageStore(10, 1_000_000),
       freshMs: 60_000,
       staleMs: 60_000,
       render: async () => {
         renders += 1;
-        await sleep(20);
+        await rendering.promise;
         return page('<p>home</p>');
       },
     });
-    const results = await Promise.all(Array.from({ length: 50 }, () => cache.get('/', () => 'n')));
+    const pending = Promise.all(Array.from({ length: 50 }, () => cache.get('/', () => 'n')));
+    rendering.open();
+    const results = await pending;
     expect(renders).toBe(1);
     expect(results.every((r) => r.page.body.toString() === '<p>home</p>')).toBe(true);
     expect((await cache.get('/', () => 'n')).outcome).toBe('hit');
   });
 
   it('serves a stale page to 50 concurrent requests while exactly one background render refreshes it', async () => {
+    const clock = manualClock();
     let renders = 0;
     const cache = createPageCache({
-      store: new MemoryPageStore(10, 1_000_000),
+      store: new MemoryPageStore(10, 1_000_000, clock.now),
       freshMs: 150,
       staleMs: 60_000,
+      now: clock.now,
       render: async () => {
         renders += 1;
-        await sleep(30);
         return page(`<p>version ${renders}</p>`);
       },
     });
     await cache.get('/', () => 'n');
-    await sleep(160);
+    clock.advance(149);
+    expect((await cache.get('/', () => 'n')).outcome).toBe('hit');
+    clock.advance(1);
     const stale = await Promise.all(Array.from({ length: 50 }, () => cache.get('/', () => 'n')));
     expect(stale.every((r) => r.outcome === 'stale' && r.page.body.toString() === '<p>version 1</p>')).toBe(true);
-    await sleep(60);
+    await cache.idle();
     expect(renders).toBe(2);
     const fresh = await cache.get('/', () => 'n');
     expect(fresh.outcome).toBe('hit');
@@ -79,23 +100,23 @@ describe('page cache', () => {
   });
 
   it('does not refresh again when another process refreshed the page between its read and its lock', async () => {
-    const shared = new MemoryPageStore(10, 1_000_000);
+    const clock = manualClock();
+    const shared = new MemoryPageStore(10, 1_000_000, clock.now);
     let renders = 0;
-    let openGate = () => {};
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
-    // Process B's lock is slow: it only asks once A's refresh is done.
-    const slowLockingStore: PageStore = { get: (k) => shared.get(k), set: (k, p, t) => shared.set(k, p, t), lock: async (k, t) => (await gate, shared.lock(k, t)), unlock: (k) => shared.unlock(k) };
-    const options = { freshMs: 50, staleMs: 60_000, render: async () => page(`<p>version ${++renders}</p>`) };
+    const lockAsked = gate();
+    // Process B's lock is slow: it only answers once A's refresh is done.
+    const slowLockingStore: PageStore = { get: (k) => shared.get(k), set: (k, p, t) => shared.set(k, p, t), lock: async (k, t) => (await lockAsked.promise, shared.lock(k, t)), unlock: (k) => shared.unlock(k) };
+    const options = { freshMs: 50, staleMs: 60_000, now: clock.now, render: async () => page(`<p>version ${++renders}</p>`) };
     const processA = createPageCache({ ...options, store: shared });
     const processB = createPageCache({ ...options, store: slowLockingStore });
     await processA.get('/', () => 'n');
-    await sleep(60);
+    clock.advance(60);
     expect((await processB.get('/', () => 'n')).outcome).toBe('stale');
     expect((await processA.get('/', () => 'n')).outcome).toBe('stale');
-    await sleep(20);
+    await processA.idle();
     expect(renders).toBe(2);
-    openGate();
-    await sleep(20);
+    lockAsked.open();
+    await processB.idle();
     expect(renders).toBe(2);
     expect((await processB.get('/', () => 'n')).page.body.toString()).toBe('<p>version 2</p>');
   });
@@ -114,12 +135,14 @@ describe('page cache', () => {
   });
 
   it('keeps serving the stale page when a refresh fails', async () => {
+    const clock = manualClock();
     let renders = 0;
     const errors: unknown[] = [];
     const cache = createPageCache({
-      store: new MemoryPageStore(10, 1_000_000),
+      store: new MemoryPageStore(10, 1_000_000, clock.now),
       freshMs: 10,
       staleMs: 60_000,
+      now: clock.now,
       render: async () => {
         renders += 1;
         if (renders > 1) throw new Error('backend down');
@@ -128,10 +151,11 @@ describe('page cache', () => {
       onRefreshError: (_key, error) => errors.push(error),
     });
     await cache.get('/', () => 'n');
-    await sleep(20);
+    clock.advance(20);
     expect((await cache.get('/', () => 'n')).page.body.toString()).toBe('<p>ok</p>');
-    await sleep(10);
+    await cache.idle();
     expect(errors).toHaveLength(1);
+    expect((await cache.get('/', () => 'n')).outcome).toBe('stale');
   });
 });
 

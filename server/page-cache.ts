@@ -38,6 +38,8 @@ export class MemoryPageStore implements PageStore {
   constructor(
     private readonly maxEntries: number,
     private readonly maxBytes: number,
+    /** The clock (tests pass their own). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   get size() {
@@ -47,7 +49,7 @@ export class MemoryPageStore implements PageStore {
   async get(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
+    if (entry.expiresAt <= this.now()) {
       this.delete(key);
       return undefined;
     }
@@ -60,7 +62,7 @@ export class MemoryPageStore implements PageStore {
   async set(key: string, page: CachedPage, ttlMs: number) {
     if (page.body.length > this.maxBytes) return;
     this.delete(key);
-    this.entries.set(key, { page, expiresAt: Date.now() + ttlMs });
+    this.entries.set(key, { page, expiresAt: this.now() + ttlMs });
     this.bytes += page.body.length;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -70,8 +72,8 @@ export class MemoryPageStore implements PageStore {
 
   async lock(key: string, ttlMs: number) {
     const until = this.locks.get(key);
-    if (until && until > Date.now()) return false;
-    this.locks.set(key, Date.now() + ttlMs);
+    if (until && until > this.now()) return false;
+    this.locks.set(key, this.now() + ttlMs);
     return true;
   }
 
@@ -94,6 +96,8 @@ export interface PageCacheOptions {
   /** Renders the page for `key` with the given nonce. */
   render: (key: string, nonce: string) => Promise<Omit<CachedPage, 'storedAt'>>;
   onRefreshError?: (key: string, error: unknown) => void;
+  /** The clock (tests pass their own). */
+  now?: () => number;
 }
 
 export type CacheOutcome = 'hit' | 'stale' | 'miss';
@@ -102,9 +106,11 @@ export type CacheOutcome = 'hit' | 'stale' | 'miss';
 const REFRESH_LOCK_MS = 30_000;
 
 export function createPageCache(options: PageCacheOptions) {
-  const { store, freshMs, staleMs, render } = options;
+  const { store, freshMs, staleMs, render, now = Date.now } = options;
   /** Renders in flight in this process, by key: concurrent misses share one. */
   const inFlight = new Map<string, Promise<CachedPage>>();
+  /** Background refreshes still running (awaited by `idle`). */
+  const refreshing = new Set<Promise<void>>();
 
   function renderAndStore(key: string, nonce: string): Promise<CachedPage> {
     const running = inFlight.get(key);
@@ -112,7 +118,7 @@ export function createPageCache(options: PageCacheOptions) {
     const promise = (async () => {
       try {
         const rendered = await render(key, nonce);
-        const page: CachedPage = { ...rendered, storedAt: Date.now() };
+        const page: CachedPage = { ...rendered, storedAt: now() };
         if (page.status === 200 && page.shareable) await store.set(key, page, freshMs + staleMs);
         return page;
       } finally {
@@ -129,7 +135,7 @@ export function createPageCache(options: PageCacheOptions) {
     try {
       // Another process may have refreshed it between our read and our lock.
       const current = await store.get(key);
-      if (current && Date.now() - current.storedAt < freshMs) return;
+      if (current && now() - current.storedAt < freshMs) return;
       await renderAndStore(key, nonce);
     } catch (error) {
       options.onRefreshError?.(key, error);
@@ -142,15 +148,22 @@ export function createPageCache(options: PageCacheOptions) {
   async function get(key: string, freshNonce: () => string): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
     const cached = await store.get(key);
     if (cached) {
-      const age = Date.now() - cached.storedAt;
+      const age = now() - cached.storedAt;
       if (age < freshMs) return { page: cached, outcome: 'hit' };
-      void refreshInBackground(key, freshNonce());
+      const refresh = refreshInBackground(key, freshNonce());
+      refreshing.add(refresh);
+      void refresh.finally(() => refreshing.delete(refresh));
       return { page: cached, outcome: 'stale' };
     }
     return { page: await renderAndStore(key, freshNonce()), outcome: 'miss' };
   }
 
-  return { get };
+  /** Resolves once every background refresh started so far has finished. */
+  async function idle(): Promise<void> {
+    while (refreshing.size > 0) await Promise.all(refreshing);
+  }
+
+  return { get, idle };
 }
 
 /** The body cut at each occurrence of its render's nonce, computed once per cached page. */

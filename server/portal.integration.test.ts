@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import http, { type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, sealSession } from '../app/session/cookie.server';
+import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
 import { TEST_SECRET, listen, memoryLogger, rawRequest } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
@@ -15,10 +15,9 @@ import { loadConfig } from './config';
  * in the logs. Runs after `npm run build` (npm test builds first; `BUILD_DIR` picks
  * another build folder).
  */
-const buildDir = process.env.BUILD_DIR ?? 'build';
-const buildFile = path.resolve(buildDir, 'server/index.js');
+const buildFile = requireBuiltFile('server/index.js');
 
-describe.skipIf(!existsSync(buildFile))('portal pages in front of a failing backend', () => {
+describe('portal pages in front of a failing backend', () => {
   let build: ServerBuild;
   const servers: { close: () => Promise<void> }[] = [];
   beforeAll(async () => {
@@ -43,6 +42,9 @@ describe.skipIf(!existsSync(buildFile))('portal pages in front of a failing back
     expect(page.status).toBe(503);
     expect(page.body).toContain('抱歉，网络出错了！');
     expect(page.body).toContain('返回首页');
+    // Inside the site's frame: the layout's error boundary keeps the header and footer.
+    expect(page.body).toMatch(/<header[\s>]/);
+    expect(page.body).toMatch(/<footer[\s>]/);
     expect(page.body).not.toMatch(/at .*\.js:\d+|ECONNREFUSED/);
     // The request id on the page is the one in the logs.
     const requestId = String(page.headers['x-request-id']);

@@ -4,7 +4,8 @@ import { memoryLogger } from '../tests/support/servers';
 import { MemoryPageStore, createPageCache, type CachedPage } from './page-cache';
 import { connectRedis, type SharedRedis } from './redis';
 import { RedisPageStore, decodePage, encodePage } from './redis-page-store';
-import { NO_REDIS_MESSAGE, hasRedisServer, startRedisServer, type TestRedisServer } from './redis-test-server';
+import { requireRedisServer } from '../tests/support/requirements';
+import { startRedisServer, type TestRedisServer } from './redis-test-server';
 
 const PORTS = [3430, 3431, 3432, 3433];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,9 +29,9 @@ describe('page encoding', () => {
   });
 });
 
-if (!hasRedisServer) console.warn(NO_REDIS_MESSAGE);
+requireRedisServer();
 
-describe.skipIf(!hasRedisServer)('RedisPageStore against a real redis-server', () => {
+describe('RedisPageStore against a real redis-server', () => {
   let server: TestRedisServer;
   let inspector: Redis;
   const connections: SharedRedis[] = [];

@@ -4,7 +4,8 @@ import { countingRejections, createMemoryRateLimiter } from '../app/lib/rate-lim
 import { memoryLogger } from '../tests/support/servers';
 import { connectRedis, type SharedRedis } from './redis';
 import { createRedisRateLimiter } from './redis-rate-limit';
-import { NO_REDIS_MESSAGE, hasRedisServer, startRedisServer, type TestRedisServer } from './redis-test-server';
+import { requireRedisServer } from '../tests/support/requirements';
+import { startRedisServer, type TestRedisServer } from './redis-test-server';
 
 const PORTS = [3430, 3431, 3432, 3433];
 
@@ -13,9 +14,9 @@ function clock(start = 1_000_000) {
   return { now: () => t, advance: (ms: number) => (t += ms) };
 }
 
-if (!hasRedisServer) console.warn(NO_REDIS_MESSAGE);
+requireRedisServer();
 
-describe.skipIf(!hasRedisServer)('Redis rate limiter against a real redis-server', () => {
+describe('Redis rate limiter against a real redis-server', () => {
   let server: TestRedisServer;
   let inspector: Redis;
   const connections: SharedRedis[] = [];

@@ -1,14 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
 /**
  * A real, throw-away `redis-server` for tests: no persistence, loopback only, on the first
  * free port of the caller's list (each engineer and suite has its own ports). `.ci/run`
- * installs redis-server when a machine lacks it; without it the suites say so and skip.
+ * installs redis-server when a machine lacks it; without it the suites fail and say so
+ * (tests/support/requirements.ts).
  */
 
-export const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
-export const NO_REDIS_MESSAGE = 'redis-server is not installed: the Redis tests are skipped (bash .ci/run installs it)';
 
 export interface TestRedisServer {
   url: string;

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireBuiltFile, requireRedisServer } from '../tests/support/requirements';
 import { TEST_SECRET, rawRequest } from '../tests/support/servers';
-import { NO_REDIS_MESSAGE, hasRedisServer, startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
+import { startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
 
 /**
  * Two built portal processes sharing one Redis (`REDIS_URL`) and one sandbox backend, as
@@ -11,9 +10,9 @@ import { NO_REDIS_MESSAGE, hasRedisServer, startRedisServer, stopWithTestProcess
  * serves from the cache, and a stale page asked of both at once is rendered once.
  * Runs after `npm run build` (`BUILD_DIR` picks another build folder).
  */
-const buildDir = process.env.BUILD_DIR ?? 'build';
-const portalMain = path.resolve(buildDir, 'portal/main.js');
-const sandboxMain = path.resolve(buildDir, 'sandbox/main.js');
+requireRedisServer();
+const portalMain = requireBuiltFile('portal/main.js');
+const sandboxMain = requireBuiltFile('sandbox/main.js');
 
 const PORTS = { redis: [3434], sandbox: 3435, portalA: 3436, portalB: 3437, metricsA: 3438, metricsB: 3439 };
 /** The gateway's host: both processes build the same cache keys from it. */
@@ -23,11 +22,10 @@ const FRESH_SECONDS = 3;
 /** Called once by every render of /aboutUs (its expert count), never cached on the way. */
 const ABOUT_ENDPOINT = '/api/authorSearchApi/authorInfo';
 
-if (!hasRedisServer) console.warn(NO_REDIS_MESSAGE);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!hasRedisServer || !existsSync(portalMain))('two portal processes sharing Redis', () => {
+describe('two portal processes sharing Redis', () => {
   let redis: TestRedisServer;
   const children: ChildProcess[] = [];
   const output = new Map<ChildProcess, string>();

@@ -5,8 +5,8 @@ import { PUBLIC_PAGES } from '../support/public-pages';
 import { E2E } from './env';
 import { expect, signIn, test } from './fixtures';
 
-// axe needs the page's scripts: once, with JavaScript on (the markup is the same without).
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'axe runs in the page');
+// axe needs the page's scripts: this file runs once, with JavaScript on (the markup is
+// the same without); playwright.config.ts leaves it out of the no-js project.
 
 const LOGIN_MODES = ['userLogin', 'userRegister', 'losePWD', 'wxLogin', 'bindMobile'] as const;
 

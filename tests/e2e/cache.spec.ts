@@ -1,7 +1,7 @@
 import { expect, signIn, test } from './fixtures';
 
-// HTTP-level checks: once is enough (the no-JS project would repeat them verbatim).
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP headers do not depend on JavaScript');
+// HTTP-level checks: once is enough (the no-JS project would repeat them verbatim);
+// playwright.config.ts leaves this file out of the no-js project.
 
 test.describe('caching of anonymous pages', () => {
   test('a visitor gets shareable pages without cookies, and the second request is a cache hit', async ({ request }) => {

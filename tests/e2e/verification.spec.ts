@@ -124,8 +124,7 @@ test.describe('face recognition (人脸识别)', () => {
     await expect(badges(page)).toContainText('已人脸识别');
   });
 
-  test('without JavaScript: 查看结果 shows the result after the simulated page', async ({ page, context }, testInfo) => {
-    test.skip(testInfo.project.name !== 'no-js', 'the refresh link is the no-JavaScript way');
+  test('without JavaScript: 查看结果 shows the result after the simulated page @no-js-only', async ({ page, context }, testInfo) => {
     await authenticated(context, testInfo);
     const { section, provider } = await startAndOpen(page);
     await section.getByRole('button', { name: '查看结果' }).click();

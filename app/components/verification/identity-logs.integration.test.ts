@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPortalApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { startSandbox } from '../../../server/sandbox/index';
+import { BUILD_DIR as buildDir, requireBuiltFile } from '../../../tests/support/requirements';
 import { TEST_SECRET, listen, memoryLogger, rawRequest } from '../../../tests/support/servers';
 import { SESSION_COOKIE, sealSession } from '~/session/cookie.server';
 
@@ -15,10 +15,9 @@ import { SESSION_COOKIE, sealSession } from '~/session/cookie.server';
  * author submits the 实名认证 form (refused, then accepted) and views the page. Runs after
  * `npm run build` (`BUILD_DIR` picks another build folder).
  */
-const buildDir = process.env.BUILD_DIR ?? 'build';
-const buildFile = path.resolve(buildDir, 'server/index.js');
+const buildFile = requireBuiltFile('server/index.js');
 
-describe.skipIf(!existsSync(buildFile))('the ID number of the identity form in the logs', () => {
+describe('the ID number of the identity form in the logs', () => {
   const closers: (() => Promise<void>)[] = [];
   let portalUrl = '';
   let cookie = '';

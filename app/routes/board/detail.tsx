@@ -13,7 +13,6 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/detail';
 import classes from './board.module.css';
 
-export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.id ?? null);

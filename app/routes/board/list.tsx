@@ -11,7 +11,6 @@ import type { Route } from './+types/list';
 import classes from './board.module.css';
 import { groupByRole } from './groups';
 
-export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
 
 /** The backend's largest page: the whole board (20 members) on one page; a larger board pages. */
 const PAGE_SIZE = 100;

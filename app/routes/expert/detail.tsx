@@ -20,7 +20,6 @@ import type { Route } from './+types/detail';
 import { expertCharts } from './charts';
 import classes from './expert.module.css';
 
-export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
 
 /** A statistic the backend refuses is drawn as "暂无数据"; infrastructure failures still fail the page. */
 function optional<T>(promise: Promise<T>): Promise<T | null> {

@@ -13,7 +13,6 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/list';
 import classes from './expert.module.css';
 
-export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
 
 const PAGE_SIZE = 12;
 

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Outlet, useMatches, useRouteLoaderData } from 'react-router';
+import { RouteErrorPage } from '~/components/errors/ErrorPage';
 import { FloatingPanel, type FloatingPanelProps } from '~/components/layout/FloatingPanel';
 import { SiteFooter } from '~/components/layout/SiteFooter';
 import { SiteHeader } from '~/components/layout/SiteHeader';
@@ -32,8 +34,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders })
   return headers;
 };
 
-/** Default layout (spec §2): header, page, floating customer-service panel, footer. */
-export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
+/** The site's frame: header, page, floating customer-service panel, footer (docs/product.md#layouts). */
+function DefaultShell({ children, loginPopup }: { children: ReactNode; loginPopup?: Route.ComponentProps['loaderData']['loginPopup'] }) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const share = useMatches()
     .map((match) => (match.handle as Partial<ShareHandle> | undefined)?.share?.(match.loaderData))
@@ -42,10 +44,27 @@ export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
     <div className="site-shell">
       <div id="top" />
       <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
-      <Outlet />
+      {children}
       <FloatingPanel notice={root?.notice ?? null} share={share} />
       <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
-      {loaderData.loginPopup ? <LoginPopupSlot data={loaderData.loginPopup} /> : null}
+      {loginPopup ? <LoginPopupSlot data={loginPopup} /> : null}
     </div>
+  );
+}
+
+export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <DefaultShell loginPopup={loaderData.loginPopup}>
+      <Outlet />
+    </DefaultShell>
+  );
+}
+
+/** Whatever a page of this layout throws is shown inside the site's frame. */
+export function ErrorBoundary() {
+  return (
+    <DefaultShell>
+      <RouteErrorPage />
+    </DefaultShell>
   );
 }

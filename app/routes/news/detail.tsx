@@ -13,7 +13,6 @@ import type { Route } from './+types/detail';
 import classes from './news.module.css';
 import { newsListPath, newsType } from './paths';
 
-export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.volume ?? null);

@@ -13,7 +13,6 @@ import type { Route } from './+types/list';
 import { newsListPath, newsType, withQuery } from './paths';
 import classes from './news.module.css';
 
-export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
 
 const PAGE_SIZE = 10;
 /** The tabs, in order (NEWS_TYPES of the backend declarations, which the browser bundle cannot import). */

@@ -14,7 +14,6 @@ import { loadHotspot } from './hotspot.server';
 import { floatingShare } from './share';
 import classes from './theme.module.css';
 
-export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
 
 const RELATED = 6;
 

@@ -12,7 +12,6 @@ import { loadHotspot } from './hotspot.server';
 import { floatingShare } from './share';
 import classes from './theme.module.css';
 
-export { RouteErrorPage as ErrorBoundary } from '~/components/errors/ErrorPage';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { hotspot, html, share, path, origin } = await loadHotspot(request, context, '/theme/detail');
