@@ -24,6 +24,8 @@ export interface PortalLoadContext {
     sessionSecrets: string[];
     secureCookies: boolean;
     isProduction: boolean;
+    /** robots.txt's `Disallow:` values: from the routes' policies and the proxied prefixes. */
+    robotsDisallowed(): string[];
     /** Rate limits of the sign-in forms: in process, or shared through Redis (`REDIS_URL`). */
     rateLimiter: RateLimiter;
     /** Backend-call metrics (Prometheus), when the shell collects them. */

@@ -10,12 +10,13 @@ import { countingRejections, createMemoryRateLimiter, type RateLimiter } from '.
 import type { PortalConfig } from './config';
 import { SESSION_COOKIE } from '../app/session/cookie.server';
 import { bodyLimit } from './body-limit';
-import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, isPrivatePath, publicCacheControl } from './cache-policy';
+import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, publicCacheControl } from './cache-policy';
 import { createHttpLogger } from './logger';
-import { createMetrics, type PortalMetrics } from './metrics';
+import { createMetrics, routeLabel, type PortalMetrics } from './metrics';
 import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
-import { createProxy } from './proxy';
+import { PROXIED_PREFIXES, createProxy } from './proxy';
 import { checkReadiness } from './readiness';
+import { createRouteTable, pagePath, type RouteTable } from './route-table';
 import type { RedisState } from './redis';
 import { apiSecurityHeaders, cspNonce, securityHeaders } from './security';
 
@@ -70,8 +71,15 @@ export function createPortalApp(options: PortalAppOptions) {
     if (shuttingDown) res.setHeader('Connection', 'close');
     next();
   });
+  // Each route's policy (cache, uploads, robots, metrics label), declared in its module.
+  const routeTables = new WeakMap<ServerBuild, RouteTable>();
+  const tableOf = (build: ServerBuild) => routeTables.get(build) ?? routeTables.set(build, createRouteTable(build)).get(build)!;
+  let routeTable: RouteTable | undefined = typeof options.build === 'function' ? undefined : tableOf(options.build);
+  /** The route of a path; undefined (treated as private) when no route declares one. */
+  const routeOf = (path: string) => routeTable?.resolve(pagePath(path));
+
   app.use(createHttpLogger(logger));
-  app.use(metrics.httpMiddleware);
+  app.use(metrics.httpMiddleware((path) => routeLabel(path, (page) => routeOf(page)?.pattern)));
   app.use(clearBrowserCacheOnSessionChange);
 
   // Ops endpoints answer before anything else touches the request.
@@ -97,13 +105,21 @@ export function createPortalApp(options: PortalAppOptions) {
   // are JSON or files, never documents: they need no CSP nonce, only the static headers.
   app.use(['/api', '/manage'], apiSecurityHeaders(config.isProduction), proxy.handler);
 
+  if (typeof options.build === 'function') {
+    // Development: the build Vite serves may change between requests.
+    const loadBuild = options.build;
+    app.use((_req, _res, next) => {
+      loadBuild().then((build) => (routeTable = tableOf(build)), () => undefined).finally(() => next());
+    });
+  }
+
   app.use(cspNonce);
   // WeChat login: the sign-in form's POST is answered with a redirect to WeChat's consent page.
   const formTargets = [config.wechatAuthorizeOrigin ?? new URL(journalApiUrl).origin];
   app.use(securityHeaders({ isProduction: config.isProduction, imageHosts: [], formTargets }));
 
   app.use(compression());
-  app.use(bodyLimit({ formBytes: 1024 * 1024, uploadBytes: config.maxUploadBytes, uploadPaths: ['/upload', '/updatePaperInfo', '/personal/account'] }));
+  app.use(bodyLimit({ formBytes: 1024 * 1024, uploadBytes: config.maxUploadBytes, isUpload: (path) => routeOf(path)?.policy.upload === true }));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
@@ -121,6 +137,7 @@ export function createPortalApp(options: PortalAppOptions) {
     sessionSecrets: config.sessionSecrets,
     secureCookies: config.secureCookies,
     isProduction: config.isProduction,
+    robotsDisallowed: () => [...(routeTable?.disallowed ?? []), ...PROXIED_PREFIXES],
     rateLimiter: countingRejections(options.rateLimiter ?? createMemoryRateLimiter(), (limit) => metrics.countRateLimited(limit)),
     backendMetrics: {
       call: (endpoint, seconds, outcome) => metrics.observeBackend(endpoint, seconds, outcome),
@@ -173,7 +190,7 @@ export function createPortalApp(options: PortalAppOptions) {
   // Every other request (app.use, not a route pattern: a path whose percent-encoding is
   // broken, like `/news/%`, must reach React Router's 404 rather than fail to decode here).
   app.use(async (req, res, next) => {
-    const shareable = (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) && !isPrivatePath(req.path);
+    const shareable = (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) && routeOf(req.path)?.policy.cache === 'public';
     if (!shareable) {
       res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
       return streamingHandler(req, res, next);

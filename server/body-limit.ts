@@ -9,8 +9,8 @@ import type { NextFunction, Request, Response } from 'express';
 export interface BodyLimitOptions {
   formBytes: number;
   uploadBytes: number;
-  /** Paths whose actions take file uploads. */
-  uploadPaths: string[];
+  /** Whether a path's actions take file uploads (its route's policy). */
+  isUpload: (path: string) => boolean;
 }
 
 function refuse(req: Request, res: Response, status: 411 | 413, message: string) {
@@ -31,7 +31,7 @@ function refuse(req: Request, res: Response, status: 411 | 413, message: string)
 export function bodyLimit(options: BodyLimitOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    const upload = options.uploadPaths.some((path) => req.path === path || req.path.startsWith(`${path}/`) || req.path.startsWith(`${path}.`));
+    const upload = options.isUpload(req.path);
     const limit = upload ? options.uploadBytes : options.formBytes;
     const lengthHeader = req.get('content-length');
     if (lengthHeader === undefined) {

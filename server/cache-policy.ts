@@ -2,21 +2,15 @@ import { SESSION_COOKIE } from '../app/session/cookie.server';
 
 /**
  * Who may be served a shared (gateway- or process-cached) page: visitors without any
- * of the portal's cookies, on public pages. Everything personal is `private, no-store`.
+ * of the portal's cookies, on routes whose policy is public (app/lib/route-policy.ts).
+ * Everything personal is `private, no-store`.
  */
-
-/** Pages that are personal or part of signing in: never shared. */
-const PRIVATE_PREFIXES = ['/personal', '/upload', '/updatePaperInfo', '/login', '/findAccount', '/logout', '/auth', '/captcha', '/notice', '/wechat', '/sms'];
 
 /** Cookies that change what a page shows: the session, the dismissed reminder, flash messages. */
 const PERSONAL_COOKIE = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|journalData-[\\w-]+|customer)=`);
 
 export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
   return Boolean(cookieHeader && PERSONAL_COOKIE.test(cookieHeader));
-}
-
-export function isPrivatePath(path: string): boolean {
-  return PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}?`));
 }
 
 export interface CacheHeaderOptions {

@@ -49,11 +49,13 @@ export function createMetrics() {
     registers: [registry],
   });
 
-  /** Records each response's duration under its route pattern. */
-  function httpMiddleware(req: Request, res: Response, next: NextFunction) {
-    const end = httpDuration.startTimer();
-    res.on('finish', () => end({ route: routePattern(req.path), method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }));
-    next();
+  /** Records each response's duration under the label `labelOf` gives its path. */
+  function httpMiddleware(labelOf: (path: string) => string) {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const end = httpDuration.startTimer();
+      res.on('finish', () => end({ route: labelOf(req.path), method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }));
+      next();
+    };
   }
 
   return {
@@ -90,23 +92,18 @@ export function createMetrics() {
 
 export type PortalMetrics = ReturnType<typeof createMetrics>;
 
-/** Patterns of the portal's URLs: ids and file names become placeholders. */
-const PATTERNS: [RegExp, string][] = [
-  [/^\/assets\/.*$/, '/assets/*'],
-  [/^\/(api|manage)\/([^/]+)\/([^/?]+)(\/[^/?]+)?/, '/$1/$2/$3$4'],
-  [/^\/journal\/\d+$/, '/journal/:id'],
-  [/^\/expertAuthor\/\d+$/, '/expertAuthor/:id'],
-  [/^\/editorialBoard\/\d+$/, '/editorialBoard/:id'],
-  [/^\/news\/\d+$/, '/news/:id'],
-  [/^\/sitemap\/\d+\.xml$/, '/sitemap/:n.xml'],
-  [/^\/personal\/.+/, '/personal/*'],
-];
-const KNOWN = /^\/(|journal|journal\/detail|journal\/detail\/cite|search|expertAuthor|editorialBoard|aboutUs|news|login|logout|upload|upload\/confirm|upload\/result|updatePaperInfo|findAccount|frequentlyAskedQuestion|userGuide|userAgreement|privacyAgreement|distinguish|health|system|openAccess|theme\/detail|theme\/detail-new|personal|healthz|readyz|sitemap\.xml|robots\.txt|rss\/news\.xml|rss\/articles\.xml|qrcode\.svg|favicon\.svg)$/;
-
-export function routePattern(path: string): string {
-  const clean = path.replace(/\.data$/, '');
-  for (const [pattern, replacement] of PATTERNS) if (pattern.test(clean)) return clean.replace(pattern, replacement).slice(0, 120);
-  return KNOWN.test(clean) ? clean || '/' : 'other';
+/**
+ * The label of a request: the pattern of the route it matched (declared routes, see
+ * server/route-table.ts), the backend endpoint of a proxied call, or a fixed name.
+ */
+export function routeLabel(path: string, routePattern: (path: string) => string | undefined): string {
+  if (path === '/healthz' || path === '/readyz') return path;
+  if (path.startsWith('/assets/')) return '/assets/*';
+  const endpoint = /^\/(api|manage)\/([^/]+)\/([^/?]+)(\/[^/?]+)?/.exec(path);
+  if (endpoint) return endpoint[0].slice(0, 120);
+  const pattern = routePattern(path);
+  // Unknown URLs and static files all fall to the catch-all route: one label for them.
+  return pattern && pattern !== '/*' ? pattern : 'other';
 }
 
 /** The metrics endpoint on its own port: GET /metrics in the Prometheus text format. */

@@ -12,6 +12,7 @@ import { SEARCH_FIELD_LABELS, SEARCH_FIELDS } from '~/lib/search-fields';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/home';
 import classes from './home.module.css';
+import { PUBLIC } from '~/lib/route-policy';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const backend = backendFor(request, context);
@@ -260,3 +261,6 @@ function NewsColumn({ id, title, href, items }: { id: string; title: string; hre
     </section>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

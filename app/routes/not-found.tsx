@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { NotFoundPage } from '~/components/errors/ErrorPage';
 import { copy } from '~/copy';
 import type { Route } from './+types/not-found';
+import { PUBLIC } from '~/lib/route-policy';
 
 export function loader() {
   throw data(null, { status: 404 });
@@ -16,3 +17,6 @@ export default function NotFound() {
 export function ErrorBoundary() {
   return <NotFoundPage />;
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

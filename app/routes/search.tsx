@@ -14,6 +14,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/search';
 import classes from './search.module.css';
 import { SortLinks } from '~/components/journal/SortLinks';
+import { PUBLIC_SEARCH } from '~/lib/route-policy';
 
 const PAGE_SIZE = 10;
 export const MAX_QUERY_LENGTH = 100;
@@ -147,3 +148,6 @@ function Facet({ title, items, current, href }: { title: string; items: { key: n
     </>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC_SEARCH;

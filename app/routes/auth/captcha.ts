@@ -3,6 +3,7 @@ import { auth as authCopy } from '~/copy/auth';
 import { backendFor } from '~/session/session.server';
 import { RATE_RULES } from './forms.server';
 import type { Route } from './+types/captcha';
+import { PRIVATE } from '~/lib/route-policy';
 
 const IMAGE_HEADERS = {
   'Cache-Control': 'no-store',
@@ -40,3 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return new Response(upstream.body, { headers: { ...IMAGE_HEADERS, 'Content-Type': type } });
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

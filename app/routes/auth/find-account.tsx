@@ -9,6 +9,7 @@ import { backendFor } from '~/session/session.server';
 import { answer, backendMessage, codeOrFormError, freshCaptchaKey, smsFormStep } from './forms.server';
 import type { Route } from './+types/find-account';
 import classes from './auth.module.css';
+import { PRIVATE } from '~/lib/route-policy';
 
 const FORM = 'findAccount';
 
@@ -75,3 +76,6 @@ export default function FindAccount({ loaderData, actionData }: Route.ComponentP
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

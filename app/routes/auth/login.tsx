@@ -8,6 +8,7 @@ import { getSession } from '~/session/session.server';
 import { loadLoginPanel, signInAction } from './login.server';
 import type { Route } from './+types/login';
 import classes from './auth.module.css';
+import { PRIVATE } from '~/lib/route-policy';
 
 export const meta: Route.MetaFunction = () => [{ title: `${copy.pageTitle} - ${shell.site.name}` }, { name: 'robots', content: 'noindex' }];
 
@@ -38,3 +39,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '~/backend/client.server';
 import { backendFor, destroySession, getSession } from '~/session/session.server';
 import type { Route } from './+types/logout';
+import { PRIVATE } from '~/lib/route-policy';
 
 const logoutEndpoint = defineEndpoint('POST', '/logout', z.unknown());
 
@@ -22,3 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function loader() {
   return redirect('/');
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

@@ -4,6 +4,7 @@ import { USERNAME_PATTERN } from '~/forms/auth';
 import { backendFor } from '~/session/session.server';
 import { RATE_RULES } from './forms.server';
 import type { Route } from './+types/username';
+import { PRIVATE } from '~/lib/route-policy';
 
 /** Spec §4: the register form asks whether a username is free, 1.5 s after typing stops. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,3 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json({ available: null }, { status: 502, headers });
   }
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

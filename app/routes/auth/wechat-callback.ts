@@ -7,6 +7,7 @@ import { backendFor } from '~/session/session.server';
 import { NotAuthorError, clearWechatCookie, readWechatCookie, refused, sessionFromLogin, signedIn, wechatCookie, withCookies } from '~/session/sign-in.server';
 import { backendMessage } from './forms.server';
 import type { Route } from './+types/wechat-callback';
+import { PRIVATE } from '~/lib/route-policy';
 
 /**
  * Where WeChat sends the browser back (`redirectUri` of requestCode) with `code` and
@@ -46,3 +47,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

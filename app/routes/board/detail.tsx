@@ -12,6 +12,7 @@ import { shareDescription } from '~/lib/share';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/detail';
 import classes from './board.module.css';
+import { PUBLIC } from '~/lib/route-policy';
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -74,3 +75,6 @@ export default function BoardMemberPage({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

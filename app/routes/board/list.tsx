@@ -10,6 +10,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/list';
 import classes from './board.module.css';
 import { groupByRole } from './groups';
+import { PUBLIC } from '~/lib/route-policy';
 
 
 /** The backend's largest page: the whole board (20 members) on one page; a larger board pages. */
@@ -79,3 +80,6 @@ export default function EditorialBoard({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

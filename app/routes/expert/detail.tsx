@@ -19,6 +19,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/detail';
 import { expertCharts } from './charts';
 import classes from './expert.module.css';
+import { PUBLIC } from '~/lib/route-policy';
 
 
 /** A statistic the backend refuses is drawn as "暂无数据"; infrastructure failures still fail the page. */
@@ -143,3 +144,6 @@ export default function ExpertDetail({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

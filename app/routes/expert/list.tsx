@@ -12,6 +12,7 @@ import { pageMeta } from '~/lib/meta';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/list';
 import classes from './expert.module.css';
+import { PUBLIC } from '~/lib/route-policy';
 
 
 const PAGE_SIZE = 12;
@@ -92,3 +93,6 @@ export default function ExpertList({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

@@ -21,6 +21,7 @@ import type { Route } from './+types/article';
 import classes from './article.module.css';
 import { citableArticle, pdfHref, scholarlyRecord } from './article.server';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
+import { PUBLIC } from '~/lib/route-policy';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -274,3 +275,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
     </div>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

@@ -6,6 +6,7 @@ import { intParam } from '~/lib/format';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/cite';
 import { citableArticle } from './article.server';
+import { PUBLIC } from '~/lib/route-policy';
 
 /** Citation export download: RIS, BibTeX, EndNote or NoteExpress. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,3 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

@@ -12,6 +12,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/journal';
 import classes from './journal.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
+import { PUBLIC } from '~/lib/route-policy';
 
 /** A whole issue's table of contents fits in one call. */
 const TOC_SIZE = 100;
@@ -183,3 +184,6 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
     </div>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

@@ -13,6 +13,7 @@ import type { Route } from './+types/literature';
 import classes from './literature.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { SortLinks } from '~/components/journal/SortLinks';
+import { PUBLIC } from '~/lib/route-policy';
 
 const PAGE_SIZE = 10;
 const SORTS = [
@@ -151,3 +152,6 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

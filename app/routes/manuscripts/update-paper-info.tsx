@@ -32,6 +32,7 @@ import { backendFor, destroySession } from '~/session/session.server';
 import { draftValues } from '~/routes/upload/draft.server';
 import type { Route } from './+types/update-paper-info';
 import classes from '~/routes/upload/upload.module.css';
+import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.revision.title, noindex: true });
 
@@ -398,3 +399,6 @@ export default function UpdatePaperInfo({ loaderData, actionData }: Route.Compon
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE_UPLOAD;

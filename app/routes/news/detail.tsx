@@ -12,6 +12,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/detail';
 import classes from './news.module.css';
 import { newsListPath, newsType } from './paths';
+import { PUBLIC } from '~/lib/route-policy';
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -80,3 +81,6 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

@@ -12,6 +12,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/list';
 import { newsListPath, newsType, withQuery } from './paths';
 import classes from './news.module.css';
+import { PUBLIC } from '~/lib/route-policy';
 
 
 const PAGE_SIZE = 10;
@@ -115,3 +116,6 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

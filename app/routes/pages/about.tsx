@@ -12,6 +12,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/about';
 import { PageFrame, PageTitle } from './PageFrame';
 import classes from './pages.module.css';
+import { PUBLIC } from '~/lib/route-policy';
 
 const text = pages.about;
 
@@ -228,3 +229,6 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
     </div>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

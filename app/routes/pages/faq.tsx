@@ -2,6 +2,7 @@ import { pages } from '~/copy/pages';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/faq';
 import { DocumentPage } from './PageFrame';
+import { PUBLIC } from '~/lib/route-policy';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: new URL(request.url).origin };
@@ -13,3 +14,6 @@ export const meta: Route.MetaFunction = ({ data, location }) =>
 export default function FrequentlyAskedQuestionPage() {
   return <DocumentPage doc={pages.faq} />;
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

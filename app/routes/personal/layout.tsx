@@ -6,6 +6,7 @@ import type { loader as rootLoader } from '~/root';
 import { requireAuthor } from '~/session/guard.server';
 import type { Route } from './+types/layout';
 import classes from '~/components/personal/personal.module.css';
+import { PRIVATE } from '~/lib/route-policy';
 
 /** The personal centre is private (the Express shell sends `Cache-Control: private, no-store` for /personal*): every child guards itself too (loaders run in parallel). */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -56,3 +57,6 @@ export default function PersonalLayout() {
     </div>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { reminderCookie } from '~/lib/reminder';
 import type { Route } from './+types/dismiss-notice';
+import { PRIVATE } from '~/lib/route-policy';
 
 /** Closing the reminder box without JavaScript: set the cookie and go back. */
 export function action({ request, context }: Route.ActionArgs) {
@@ -16,3 +17,6 @@ export function action({ request, context }: Route.ActionArgs) {
 export function loader() {
   return redirect('/');
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

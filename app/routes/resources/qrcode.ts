@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { Route } from './+types/qrcode';
+import { PUBLIC } from '~/lib/route-policy';
 
 /** QR code of a page of this site, as SVG: used by the WeChat share dialog. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,3 +19,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' },
   });
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

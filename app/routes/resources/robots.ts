@@ -1,10 +1,12 @@
+import { PUBLIC } from '~/lib/route-policy';
 import type { Route } from './+types/robots';
 
-/** Areas that are private, per user, or endless (search result pages). */
-const DISALLOW = ['/personal', '/upload', '/updatePaperInfo', '/api/', '/manage/', '/search?'];
+export const handle = PUBLIC;
 
-export function loader({ request }: Route.LoaderArgs) {
+/** Areas that are private, per user, or endless: what the routes' policies say (app/lib/route-policy.ts). */
+export function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const body = ['User-agent: *', 'Allow: /', ...DISALLOW.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  const disallowed = context.runtime.robotsDisallowed();
+  const body = ['User-agent: *', 'Allow: /', ...disallowed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
 }

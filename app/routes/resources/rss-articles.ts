@@ -4,6 +4,7 @@ import { buildRss } from '~/lib/rss';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/rss-articles';
 import { FEED_HEADERS, FEED_SIZE, FEED_TTL_MINUTES } from './rss.server';
+import { PUBLIC } from '~/lib/route-policy';
 
 /** /rss/articles.xml: the latest articles of every journal. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,3 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return new Response(xml, { headers: FEED_HEADERS });
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

@@ -4,6 +4,7 @@ import { buildRss } from '~/lib/rss';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/rss-news';
 import { FEED_HEADERS, FEED_SIZE, FEED_TTL_MINUTES } from './rss.server';
+import { PUBLIC } from '~/lib/route-policy';
 
 /** /rss/news.xml: the latest news of both types (合作单位动态 and 行业资讯), newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,3 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return new Response(xml, { headers: FEED_HEADERS });
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

@@ -2,6 +2,7 @@ import { intParam } from '~/lib/format';
 import { sitemapPart } from '~/lib/sitemap';
 import type { Route } from './+types/sitemap-part';
 import { sitemapEntries, XML_HEADERS } from './sitemap.server';
+import { PUBLIC } from '~/lib/route-policy';
 
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
@@ -13,3 +14,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!xml) return notFound();
   return new Response(xml, { headers: XML_HEADERS });
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PUBLIC;

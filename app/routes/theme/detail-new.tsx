@@ -13,6 +13,7 @@ import type { Route } from './+types/detail-new';
 import { loadHotspot } from './hotspot.server';
 import { floatingShare } from './share';
 import classes from './theme.module.css';
+import { PUBLIC } from '~/lib/route-policy';
 
 
 const RELATED = 6;
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { hotspot, html, share, path, origin, related };
 }
 
-export const handle = floatingShare<Route.ComponentProps['loaderData']>((data) => data.share);
+export const handle = { ...PUBLIC, ...floatingShare<Route.ComponentProps['loaderData']>((data) => data.share) };
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return notFoundMeta();

@@ -11,6 +11,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/confirm';
 import { draftValues, loadDraft, paperIdFrom } from './draft.server';
 import classes from './upload.module.css';
+import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.confirm.title, noindex: true });
 
@@ -138,3 +139,6 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE_UPLOAD;

@@ -24,6 +24,7 @@ import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/index';
 import classes from './upload.module.css';
+import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   pageMeta({ title: loaderData && 'premise' in loaderData && loaderData.premise ? `${copy.title} - ${loaderData.premise.name}` : copy.title, noindex: true });
@@ -237,3 +238,6 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE_UPLOAD;

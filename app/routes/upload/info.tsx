@@ -13,6 +13,7 @@ import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/info';
 import classes from './upload.module.css';
+import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.info.title, noindex: true });
 
@@ -131,3 +132,6 @@ export default function UploadInfo({ loaderData, actionData }: Route.ComponentPr
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE_UPLOAD;

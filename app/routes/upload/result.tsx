@@ -10,6 +10,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/result';
 import { paperIdFrom } from './draft.server';
 import classes from './upload.module.css';
+import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.result.title, noindex: true });
 
@@ -65,3 +66,6 @@ export default function UploadResult({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE_UPLOAD;

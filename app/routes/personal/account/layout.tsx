@@ -3,6 +3,7 @@ import { personal as copy } from '~/copy/personal';
 import { requireAuthor } from '~/session/guard.server';
 import type { Route } from './+types/layout';
 import classes from '~/components/personal/personal.module.css';
+import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAuthor(request, context);
@@ -38,3 +39,6 @@ export default function AccountLayout() {
     </main>
   );
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE_UPLOAD;

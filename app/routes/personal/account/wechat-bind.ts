@@ -8,6 +8,7 @@ import { backendFor } from '~/session/session.server';
 import { refusal } from '../personal.server';
 import { clearWechatBindCookie, readWechatBindCookie } from './account.server';
 import type { Route } from './+types/wechat-bind';
+import { PRIVATE } from '~/lib/route-policy';
 
 const PAGE = '/personal/account/security';
 
@@ -56,3 +57,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   context.logger.info({ event: 'wechat_bound' }, 'WeChat bound to the account');
   return back(copy.security.wechat.bindDone, 'success');
 }
+
+/** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
+export const handle = PRIVATE;

@@ -1,0 +1,28 @@
+/**
+ * What the Node shell does with a route's requests, declared by the route module itself
+ * (`export const handle = { policy: … }`) and read from the build by server/route-table.ts.
+ * A layout's policy applies to its children unless a child declares its own. It decides
+ * the page cache and Cache-Control, the body limit, robots.txt and the metrics label, so
+ * no list of paths is kept anywhere else.
+ */
+export interface RoutePolicy {
+  /** `public`: an anonymous visitor's answer may be shared by the gateway and the page cache. `private`: never stored. */
+  cache: 'public' | 'private';
+  /** What robots.txt says: `allow`, `disallow` the route, or `disallow-queries` (its query variants are endless). */
+  robots: 'allow' | 'disallow' | 'disallow-queries';
+  /** Its actions take file uploads: bodies up to MAX_UPLOAD_MB instead of 1 MB. */
+  upload?: boolean;
+}
+
+export interface PolicyHandle {
+  policy: RoutePolicy;
+}
+
+/** A page or file anyone may read, and any cache keep. */
+export const PUBLIC: PolicyHandle = { policy: { cache: 'public', robots: 'allow' } };
+/** A search whose query variants robots should leave alone. */
+export const PUBLIC_SEARCH: PolicyHandle = { policy: { cache: 'public', robots: 'disallow-queries' } };
+/** Personal, part of signing in, or a side effect: never stored, never indexed. */
+export const PRIVATE: PolicyHandle = { policy: { cache: 'private', robots: 'disallow' } };
+/** Private, and its forms send files. */
+export const PRIVATE_UPLOAD: PolicyHandle = { policy: { cache: 'private', robots: 'disallow', upload: true } };
