@@ -13,6 +13,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/home';
 import classes from './home.module.css';
 import { PUBLIC } from '~/lib/route-policy';
+import { optional } from '~/backend/optional.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const backend = backendFor(request, context);
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backend.call(getTradeNews, { type: 1, current: 1, size: 6 }),
     backend.call(getTradeHotspot, { size: 8 }),
     // Platform activity is a nicety: the home page renders without it.
-    backend.call(getLastSevenWorkingDays).catch(() => []),
+    optional(backend.call(getLastSevenWorkingDays), []),
   ]);
   // Only what the page shows goes to the browser: the loader data is serialised into
   // every render and parsed again by the hydrating client.

@@ -22,6 +22,7 @@ import classes from './article.module.css';
 import { citableArticle, pdfHref, scholarlyRecord } from './article.server';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { PUBLIC } from '~/lib/route-policy';
+import { optional } from '~/backend/optional.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const [article, recommended] = await Promise.all([
     backend.call(literatureBaseDetails, { id }).catch(notFound),
-    backend.call(recommendedArticles, { id, size: 6 }).catch(() => []),
+    optional(backend.call(recommendedArticles, { id, size: 6 }), []),
   ]);
   const pageUrl = `${url.origin}/journal/detail?id=${article.id}`;
   const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;

@@ -14,6 +14,7 @@ import classes from './literature.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { SortLinks } from '~/components/journal/SortLinks';
 import { PUBLIC } from '~/lib/route-policy';
+import { optional } from '~/backend/optional.server';
 
 const PAGE_SIZE = 10;
 const SORTS = [
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const backend = backendFor(request, context);
   const [journals, journal, articles] = await Promise.all([
     backend.call(journalList),
-    journalId ? backend.call(journalDetails, { id: journalId }).catch(() => null) : Promise.resolve(null),
+    journalId ? optional(backend.call(journalDetails, { id: journalId }), null) : Promise.resolve(null),
     backend.call(literatureBase, { journalId, year, issueId, columnId, sort, current, size: PAGE_SIZE }),
   ]);
   return { journals, journal, articles, filters: { journalId, year, issueId, columnId, sort }, origin: url.origin };

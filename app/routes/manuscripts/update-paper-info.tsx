@@ -33,6 +33,7 @@ import { draftValues } from '~/routes/upload/draft.server';
 import type { Route } from './+types/update-paper-info';
 import classes from '~/routes/upload/upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
+import { optional } from '~/backend/optional.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.revision.title, noindex: true });
 
@@ -81,20 +82,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mode === 'revision' ? backend.call(verifyMessages, { id, current: 1, size: 20 }).then((page) => page.records) : Promise.resolve([]),
     // The editors' own edited version (编辑修改稿), when they made one: read-only, a refusal means none.
     mode === 'revision'
-      ? backend
-          .call(checkTheChanges, { id })
-          .then((check) => check.files.filter((f) => f.kind === 'edited'))
-          .catch((error: unknown) => {
-            if (error instanceof BackendEnvelopeError) return [];
-            throw error;
-          })
+      ? optional(
+          backend.call(checkTheChanges, { id }).then((check) => check.files.filter((f) => f.kind === 'edited')),
+          [],
+        )
       : Promise.resolve([]),
-    info.gch
-      ? backend
-          .call(submissionPremiseByGch, { gch: info.gch })
-          .then((premise) => premise.requirements?.maxSizeMb ?? 50)
-          .catch(() => 50)
-      : Promise.resolve(50),
+    // The journal's own size limit when it states one; the portal's default otherwise.
+    info.gch ? optional(backend.call(submissionPremiseByGch, { gch: info.gch }).then((premise) => premise.requirements?.maxSizeMb ?? 50), 50) : Promise.resolve(50),
   ]);
   return {
     paper: info,

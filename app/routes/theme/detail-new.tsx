@@ -14,6 +14,7 @@ import { loadHotspot } from './hotspot.server';
 import { floatingShare } from './share';
 import classes from './theme.module.css';
 import { PUBLIC } from '~/lib/route-policy';
+import { optional } from '~/backend/optional.server';
 
 
 const RELATED = 6;
@@ -21,7 +22,7 @@ const RELATED = 6;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { backend, hotspot, html, share, path, origin } = await loadHotspot(request, context, '/theme/detail-new');
   // The related list is a nicety: the page stands without it.
-  const ranked = await backend.call(getTradeHotspot, { size: RELATED + 1 }).catch(() => []);
+  const ranked = await optional(backend.call(getTradeHotspot, { size: RELATED + 1 }), []);
   const related = ranked
     .map((other, index) => ({ ...other, rank: index + 1 }))
     .filter((other) => other.id !== hotspot.id)

@@ -13,6 +13,7 @@ import type { Route } from './+types/retract';
 import { loadManuscript, manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 import classes from '~/components/manuscripts/manuscripts.module.css';
+import { optional } from '~/backend/optional.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.retract.title, noindex: true });
 
@@ -50,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await backend.call(applyForRetraction, { id, reason: parsed.data });
   } catch (error) {
     if (!(error instanceof BackendEnvelopeError)) throw error;
-    const now = await backend.call(paperShow, { id }).catch(() => null);
+    const now = await optional(backend.call(paperShow, { id }), null);
     if (now?.status === 'retracted') return redirectWithToast(context, manuscriptPath(id), copy.retract.done);
     return data({ step: 'reason' as Step, reason, error: null, message: error.backendMessage || copy.retract.notAllowed }, { status: 400 });
   }
