@@ -17,25 +17,18 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/index';
 import classes from '~/components/personal/personal.module.css';
 import { backTo, redirectWithToast, refusal } from './personal.server';
+import { GROUP_KEYS, countOf } from '~/components/manuscripts/status';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.index.title, noindex: true });
 
-/** Stage groups of `paper/list` shown as counts (each links to the list filtered by it). */
-const GROUPS: { key: string; stages: string[] }[] = [
-  { key: 'draft', stages: ['draft'] },
-  { key: 'reviewing', stages: ['submitted', 'initial_review', 'external_review', 'revised'] },
-  { key: 'todo', stages: ['revision', 'proof', 'payment'] },
-  { key: 'accepted', stages: ['accepted'] },
-  { key: 'finished', stages: ['published', 'rejected', 'retracted'] },
-];
-const STATUS_QUERY: Record<string, string> = { draft: 'draft', reviewing: 'reviewing', todo: 'todo', accepted: 'accepted', finished: 'finished' };
 
 /** /personal and /personal/index: the author's card, manuscripts by stage, to-dos, check-in and lottery. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireAuthor(request, context);
   const url = new URL(request.url);
   const group = url.searchParams.get('status');
-  const status = group && STATUS_QUERY[group] ? STATUS_QUERY[group] : undefined;
+  // Stage groups of `paper/list`, shown as counts (each links to the list filtered by it).
+  const status = GROUP_KEYS.find((key) => key === group);
   const backend = backendFor(request, context);
   const [profile, manuscripts, todo, checkIn, activities] = await Promise.all([
     backend.call(getProfile),
@@ -44,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backend.call(queryAuthorIsCheck),
     backend.call(getActivities),
   ]);
-  const counts = GROUPS.map((g) => ({ key: g.key, count: g.stages.reduce((sum, s) => sum + (manuscripts.statusCounts[s] ?? 0), 0) }));
+  const counts = GROUP_KEYS.map((key) => ({ key, count: countOf(key, manuscripts.statusCounts) }));
   return {
     username: session.user.username,
     profile,

@@ -14,7 +14,6 @@ import {
   type ManuscriptFile,
   type PayLoading,
 } from '~/backend/endpoints/manuscripts.server';
-import { BackendEnvelopeError } from '~/backend/errors';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { formatRemarksSchema } from '~/forms/manuscript';
 import { pageMeta } from '~/lib/meta';
@@ -25,6 +24,8 @@ import type { Route } from './+types/detail';
 import { loadManuscript, manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 import classes from '~/components/manuscripts/manuscripts.module.css';
+import { optional } from '~/backend/optional.server';
+import { FORMAT_REMARK_STAGES, SCHEDULED_STAGES, isStageIn, type Stage } from '~/components/manuscripts/status';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => pageMeta({ title: loaderData?.paper.title || copy.list.title, noindex: true });
 
@@ -42,34 +43,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [flow, messages, format, editorsFile, schedule] = await Promise.all([
     backend.call(paperWorkFlow, { id }),
     backend.call(verifyMessages, { id, current: 1, size: 50 }),
-    optional(backend.call(showPaperFormat, { id })),
-    optional(backend.call(checkTheChangesAttachment, { id })),
-    SCHEDULED_STAGES.includes(paper.status) ? optional(backend.call(paperIsIssuePayLoadingVolume, { id })) : Promise.resolve(null),
+    optional(backend.call(showPaperFormat, { id }), null),
+    optional(backend.call(checkTheChangesAttachment, { id }), null),
+    isStageIn(paper.status, SCHEDULED_STAGES) ? optional(backend.call(paperIsIssuePayLoadingVolume, { id }), null) : Promise.resolve(null),
   ]);
   const done = new URL(request.url).searchParams.get('done');
   return { paper, flow, messages: messages.records, format, editorsFile, schedule, done: done === 'revision' || done === 'edit' ? done : null };
 }
 
-/** Stages past acceptance: the page shows payment, issue and publication (paperIsIssuePayLoadingVolume). */
-const SCHEDULED_STAGES = ['accepted', 'proof', 'payment', 'published'];
-/** Stages in which the author may still answer the 格式审查 (past submission, not finished). */
-const FORMAT_REMARK_STAGES = ['submitted', 'initial_review', 'external_review', 'revision', 'revised', 'accepted', 'proof', 'payment'];
 /** The files the backend generates on demand, and from which stage each exists. */
-const GENERATED: { type: 'info' | 'titlePage' | 'offer'; stages: string[] | null }[] = [
+const GENERATED: { type: 'info' | 'titlePage' | 'offer'; stages: readonly Stage[] | null }[] = [
   { type: 'info', stages: null },
   { type: 'titlePage', stages: null },
   { type: 'offer', stages: SCHEDULED_STAGES },
 ];
 
-/** A part of the page the backend may refuse (a Chinese refusal): the page shows without it. */
-async function optional<T>(promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof BackendEnvelopeError) return null;
-    throw error;
-  }
-}
 
 type ActionAnswer = { form: 'proof' | 'format'; remark: string; error: string | null };
 const answer = (form: ActionAnswer['form'], remark: string, error: string | null): ActionAnswer => ({ form, remark, error });
@@ -194,7 +182,7 @@ function FormatCheck({ paper, report, remarks, error }: { paper: ManuscriptDetai
   const value = remarks ?? report.remarks ?? '';
   const [length, setLength] = useState(value.length);
   const failed = report.items.filter((item) => !item.ok).length;
-  const canRemark = FORMAT_REMARK_STAGES.includes(paper.status);
+  const canRemark = isStageIn(paper.status, FORMAT_REMARK_STAGES);
   return (
     <section className={classes.panel} aria-labelledby="format-check-title" id="format-check">
       <h2 id="format-check-title">{t.title}</h2>
@@ -268,7 +256,7 @@ function FormatCheck({ paper, report, remarks, error }: { paper: ManuscriptDetai
 function GeneratedFiles({ paper, editorsFile }: { paper: ManuscriptDetail; editorsFile: ManuscriptFile | null }) {
   const t = copy.generated;
   const base = manuscriptPath(paper.id);
-  const previews = GENERATED.filter((g) => !g.stages || g.stages.includes(paper.status));
+  const previews = GENERATED.filter((g) => !g.stages || isStageIn(paper.status, g.stages));
   return (
     <div className={classes.generated}>
       <h3>{t.title}</h3>
