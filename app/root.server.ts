@@ -21,7 +21,7 @@ const PUBLIC_DATA_TTL_MS = 30_000;
 const footerCache = createTtlCache<FooterData>(PUBLIC_DATA_TTL_MS);
 const noticeCache = createTtlCache<{ title: string; html: string } | null>(PUBLIC_DATA_TTL_MS);
 
-/** Footer link types (spec §3): 1 and 2 are the two columns, 3-5 the friendly-link dropdowns. */
+/** Footer link types (docs/product.md#entities): 1 and 2 are the two columns, 3-5 the friendly-link dropdowns. */
 const MESSAGE_COLUMN = 1;
 const RELATED_COLUMN = 2;
 
@@ -54,7 +54,7 @@ async function loadFooter(request: Request, context: AppLoadContext): Promise<Fo
   }
 }
 
-/** Spec §4 reminder box: shown when the notice has content and no `customer` cookie exists. */
+/** Shown when the notice has content and no `customer` cookie exists (docs/product.md#widgets). */
 async function loadNotice(request: Request, context: AppLoadContext): Promise<{ title: string; html: string } | null> {
   if (readCookie(request.headers.get('Cookie'), REMINDER_COOKIE)) return null;
   try {
@@ -68,7 +68,7 @@ async function loadNotice(request: Request, context: AppLoadContext): Promise<{ 
   }
 }
 
-/** Header badge (issue 6): the signed-in author's unread messages; a 403 still clears the session. */
+/** Header badge: the signed-in author's unread messages; a 403 still clears the session. */
 async function loadUnreadCount(request: Request, context: AppLoadContext, signedIn: boolean): Promise<number> {
   if (!signedIn) return 0;
   try {
@@ -81,7 +81,7 @@ async function loadUnreadCount(request: Request, context: AppLoadContext, signed
 
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const session = getSession(request, context);
-  // Spec §4 Startup: temporary-token sign-in, role check, gch (may redirect).
+  // Temporary-token sign-in, role check, gch (may redirect) (docs/product.md#startup).
   await runStartup(request, context, session);
   const publicSession: PublicSession = {
     currentUser: session ? { username: session.user.username, headImgUrl: session.user.headImgUrl, type: session.user.type } : null,

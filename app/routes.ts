@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 /**
- * Every URL of the portal (spec §2), grouped by layout. Each area keeps its routes
+ * Every URL of the portal (docs/product.md#screens), grouped by layout. Each area keeps its routes
  * together under its own comment.
  */
 export default [
@@ -21,7 +21,7 @@ export default [
   route('captcha/key', 'routes/auth/captcha-key.ts'),
   route('login/username', 'routes/auth/username.ts'),
   route('login/wechat', 'routes/auth/wechat-callback.ts'),
-  // -- personal centre: account settings (issue 6): WeChat binding callback --
+  // -- personal centre: account settings: WeChat binding callback --
   route('personal/account/wechat', 'routes/personal/account/wechat-bind.ts'),
 
   layout('routes/layouts/default.tsx', [
@@ -65,7 +65,7 @@ export default [
   // -- sign-in: no-footer layout (/login) --
   layout('routes/layouts/no-footer.tsx', [
     route('login', 'routes/auth/login.tsx'),
-    // -- personal centre (issue 6): no footer, wide header --
+    // -- personal centre: no footer, wide header --
     route('personal', 'routes/personal/layout.tsx', [
       index('routes/personal/home.tsx'),
       route('index', 'routes/personal/index.tsx'),
@@ -78,7 +78,7 @@ export default [
       ]),
       // the face recognition's status, polled by /personal/account/verification (JSON)
       route('account/verification/face', 'routes/personal/account/face-status.ts'),
-      // -- personal centre: manuscripts (issue 5) --
+      // -- personal centre: manuscripts --
       route('manuscripts/achievements', 'routes/personal/manuscripts/achievements.tsx'),
       route('manuscripts/:id/preview/:type', 'routes/personal/manuscripts/preview.tsx'),
       route('manuscripts', 'routes/personal/manuscripts/list.tsx'),

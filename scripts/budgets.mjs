@@ -1,4 +1,4 @@
-// Byte budgets of the client download, from the production build (issue 7).
+// Byte budgets of the client download, from the production build.
 // Starts the built portal with an in-memory sandbox, reads the server-rendered HTML of
 // each page, and sums gzip -9 sizes of the scripts and modulepreloads it references,
 // and of its stylesheets. Prints the figures; exits 1 when a budget is exceeded.

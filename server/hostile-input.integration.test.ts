@@ -15,7 +15,7 @@ import { buildDocx } from './sandbox/docx';
 import { startTestSandbox, type TestSandbox } from './sandbox/testing';
 
 /**
- * Hostile input (issue 8): random, oversized, control-character, HTML, SQL-looking,
+ * Hostile input: random, oversized, control-character, HTML, SQL-looking,
  * mixed-script and percent-encoded strings in every query parameter of the pages and in
  * every form action. Whatever comes in, the answer is a page or a 4xx (never a 5xx), and
  * no markup sent in comes back as live markup. Then the other way round: a backend whose

@@ -7,7 +7,7 @@ import { SESSION_COOKIE, readCookie, serializeClearedSessionCookie, unsealSessio
 /**
  * The BFF proxy: `/api/*` and `/manage/*` go to the journal backend with the session's
  * token as `Authorization`. Bodies stream both ways; JSON answers (small) are read once
- * so an envelope code 403 can clear the session, as spec §4 asks.
+ * so an envelope code 403 can clear the session, as the product asks (docs/product.md#session).
  */
 
 export const PROXIED_PREFIXES = ['/api/', '/manage/'] as const;

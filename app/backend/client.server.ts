@@ -108,7 +108,7 @@ export function createBackendClient(options: BackendClientOptions) {
     });
   }
 
-  /** Spec §4: any 403 clears the session and returns home. */
+  /** Any 403 clears the session and returns home (docs/product.md#session). */
   function forbidden(endpoint: string): never {
     logger.warn({ backend: endpoint }, 'journal backend answered 403: session cleared');
     const headers = new Headers();

@@ -1,5 +1,5 @@
 /**
- * Chinese copy of the account settings (issue 6): 基本资料 (profile and avatar) and 账号安全
+ * Chinese copy of the account settings: 基本资料 (profile and avatar) and 账号安全
  * (password, mobile, WeChat, cancellation). Imported directly by its pages, not spread into `~/copy`.
  */
 export const account = {

@@ -1,5 +1,5 @@
 /**
- * Copy of manuscript tracking (issue 5): the list and page of a manuscript in the
+ * Copy of manuscript tracking: the list and page of a manuscript in the
  * personal centre, its downloads, retraction and payment, and the revision
  * (/updatePaperInfo). Imported directly by these routes, not spread into `~/copy`.
  */

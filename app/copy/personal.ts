@@ -1,4 +1,4 @@
-/** Chinese copy of the personal centre (issue 6). Imported directly by its pages, not spread into `~/copy`. */
+/** Chinese copy of the personal centre. Imported directly by its pages, not spread into `~/copy`. */
 export const personal = {
   title: '个人中心',
   nav: {

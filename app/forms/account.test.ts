@@ -84,7 +84,7 @@ describe('avatar check', () => {
 });
 
 describe('security schemas', () => {
-  it('password change: the spec §5 rule for the new password, confirmation, and not the old one again', () => {
+  it('password change: the password rule for the new password, confirmation, and not the old one again', () => {
     expect(errors(passwordChangeSchema, {})).toEqual({ oldPassword: ['请输入原密码'], password: ['请输入密码'], confirmPassword: ['确认密码不能为空'] });
     expect(errors(passwordChangeSchema, { oldPassword: 'Demo@2026', password: 'abcdef', confirmPassword: 'abcdef' }).password).toEqual([
       '请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写',

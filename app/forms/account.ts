@@ -3,7 +3,7 @@ import { account as copy } from '~/copy/account';
 import { mailboxField, messages, mobileField, passwordField, smsCodeField } from './auth';
 
 /**
- * The account settings' forms (issue 6): profile, avatar, password change, mobile change
+ * The account settings' forms: profile, avatar, password change, mobile change
  * and account cancellation. The same schemas validate in the browser (conform, as one
  * types) and in the actions (the real check). conform turns empty fields into `undefined`.
  */

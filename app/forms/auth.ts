@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Spec §5: every sign-in form's rules and messages, word for word. The same schemas run
+ * Every sign-in form's rules and messages (docs/product.md#validation), word for word. The same schemas run
  * in the browser (live validation) and in the actions (the real check). conform turns
  * empty fields into `undefined`, so "required" is the missing-value message.
  */
@@ -97,7 +97,7 @@ export const resetSchema = z
   .superRefine(confirmMatches);
 
 /**
- * Binding a WeChat account to a mobile (spec §3 bind form: mobileNo, code, userName).
+ * Binding a WeChat account to a mobile (the bind form, docs/product.md#entities: mobileNo, code, userName).
  * The openid and `type: 0` are added by the server: the openid waits in a sealed cookie
  * since the WeChat callback and never travels through the browser's form.
  */
@@ -107,12 +107,12 @@ export const bindMobileSchema = z.object({
   userName: userNameField,
 });
 
-/** WeChat login starts only once the agreement is ticked (spec §5). */
+/** WeChat login starts only once the agreement is ticked (docs/product.md#validation). */
 export const wechatLoginSchema = z.object({
   agreement: agreementField,
 });
 
-/** Sending an SMS code needs a valid mobile and the image captcha (spec §5). */
+/** Sending an SMS code needs a valid mobile and the image captcha (docs/product.md#validation). */
 export const sendSmsSchema = z.object({
   mobileNo: mobileField,
   captcha: captchaField,

@@ -1,5 +1,5 @@
 /**
- * A message that survives a redirect (spec §8 toasts): set by an action or loader in a
+ * A message that survives a redirect (toasts, docs/product.md#errors): set by an action or loader in a
  * flash cookie, read and cleared by the root loader, shown once by the toaster.
  */
 export type FlashTone = 'success' | 'error' | 'info';
@@ -9,7 +9,7 @@ export interface Flash {
   id: string;
   message: string;
   tone: FlashTone;
-  /** How long the toast stays (spec §9: errors 5 s, 登录成功 1 s). */
+  /** How long the toast stays (docs/product.md#constants: errors 5 s, 登录成功 1 s). */
   durationMs: number;
 }
 

@@ -1,4 +1,4 @@
-/** Spec §4/§9: closing the reminder box sets the `customer` cookie for one day. */
+/** Closing the reminder box sets the `customer` cookie for one day (docs/product.md#session). */
 export const REMINDER_COOKIE = 'customer';
 export const REMINDER_MAX_AGE_SECONDS = 24 * 60 * 60;
 

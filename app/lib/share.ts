@@ -1,4 +1,4 @@
-/** Spec §5: a share description longer than 100 characters is cut to 97 plus an ellipsis. */
+/** A share description longer than 100 characters is cut to 97 plus an ellipsis (docs/product.md#validation). */
 const MAX_DESCRIPTION = 100;
 const CUT_TO = 97;
 

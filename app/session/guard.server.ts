@@ -3,7 +3,7 @@ import type { SessionData } from './cookie.server';
 import { guardRedirectHref } from './login-url';
 import { destroySession, getSession } from './session.server';
 
-/** Spec §6: role type 4 is the author role, the only one that may use the portal. */
+/** Role type 4 is the author role, the only one that may use the portal (docs/product.md#sign-in). */
 export const AUTHOR_ROLE_TYPE = 4;
 
 export function isAuthorSession(session: SessionData | null): session is SessionData {
@@ -23,7 +23,7 @@ function previousPage(request: Request): string | null {
 }
 
 /**
- * Spec §4 Guard, for the loaders and actions of protected pages (`/personal/*`,
+ * The guard (docs/product.md#guard), for the loaders and actions of protected pages (`/personal/*`,
  * `/upload*`, `/updatePaperInfo`): returns the signed-in author's session, or sends the
  * visitor back to the previous page (else home) with the login popup open and
  * `redirect` holding the intended path and query.

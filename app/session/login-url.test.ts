@@ -68,7 +68,7 @@ describe('popup and page URLs', () => {
     expect(loginModeHref('userLogin', { redirect: null, gch: 'SJFX', from: null })).toBe('/login?login=userLogin&gch=SJFX');
   });
 
-  it('after signing in (spec §4 Login 2): gch first, then the redirect, then stay', () => {
+  it('after signing in (docs/product.md#sign-in): gch first, then the redirect, then stay', () => {
     expect(signedInTarget({ redirect: '/personal', gch: 'SJFX', from: '/' })).toBe('/upload?redirectGch=SJFX');
     expect(signedInTarget({ redirect: '/personal', gch: null, from: '/journal' })).toBe('/personal');
     expect(signedInTarget({ redirect: null, gch: null, from: '/journal?page=2' })).toBe('/journal?page=2');
@@ -76,7 +76,7 @@ describe('popup and page URLs', () => {
   });
 });
 
-describe('guard (spec §4)', () => {
+describe('guard (docs/product.md#guard)', () => {
   it('back to the previous page with the popup open and the intended path and query', () => {
     expect(guardRedirectHref('/personal?tab=message', '/search?q=x')).toBe('/search?q=x&login=userLogin&redirect=%2Fpersonal%3Ftab%3Dmessage');
   });

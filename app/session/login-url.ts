@@ -1,5 +1,5 @@
 /**
- * The login popup lives in the URL (spec §3 loginWay, ARCHITECTURE "URL is state"):
+ * The login popup lives in the URL (loginWay, docs/product.md#entities; ARCHITECTURE "URL is state"):
  * `?login=MODE` opens it on any page, `redirect` holds where to go after signing in,
  * `gch` a journal to submit to, and `from` (on /login only) the page the popup was
  * opened on. Pure functions, shared by the browser and the server.
@@ -111,14 +111,14 @@ export function loginModeHref(mode: LoginMode, context: LoginContext): string {
   return withParams(context.from, { [LOGIN_PARAM]: mode, ...contextParams(context) });
 }
 
-/** Spec §4 Login 2: /upload?redirectGch= when a gch is given, else the redirect, else stay. */
+/** /upload?redirectGch= when a gch is given, else the redirect, else stay (docs/product.md#sign-in). */
 export function signedInTarget(context: LoginContext): string {
   if (context.gch) return `/upload?redirectGch=${encodeURIComponent(context.gch)}`;
   return context.redirect ?? context.from ?? '/';
 }
 
 /**
- * Spec §4 Guard: back to the previous page (or home) with the popup open and `redirect`
+ * Back to the previous page (or home) with the popup open (docs/product.md#guard) and `redirect`
  * holding the intended path and query.
  */
 export function guardRedirectHref(intended: string, previous: string | null): string {

@@ -33,7 +33,7 @@ export function destroySession(context: AppLoadContext): string {
 /**
  * A backend client for this request, carrying the session's token when there is one
  * (or `options.token`: the token a login just returned). A 403 answer clears the session
- * and sends the visitor home with the message shown (spec §4, §8).
+ * and sends the visitor home with the message shown (docs/product.md#session).
  */
 export function backendFor(request: Request, context: AppLoadContext, options: { token?: string | null } = {}) {
   const token = options.token !== undefined ? options.token : getSession(request, context)?.token;

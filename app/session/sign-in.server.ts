@@ -9,7 +9,7 @@ import type { LoginContext } from './login-url';
 import { backendFor, commitSession, destroySession } from './session.server';
 
 /**
- * Turning a backend login into the portal's session (spec §4 Login 2, §6), shared by the
+ * Turning a backend login into the portal's session (docs/product.md#sign-in), shared by the
  * password login, WeChat login and binding, and the temporary-token start-up.
  */
 
@@ -27,7 +27,7 @@ async function endBackendSession(request: Request, context: AppLoadContext, toke
 }
 
 /**
- * Spec §4 Login 2 and §6: only a user with the author role (type 4) may sign in; the
+ * Only a user with the author role (type 4) may sign in (docs/product.md#sign-in); the
  * menus call selects that role (by its id, which is not its type) and may renew the token.
  */
 export async function sessionFromLogin(request: Request, context: AppLoadContext, entity: LoginEntity): Promise<SessionData> {

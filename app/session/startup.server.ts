@@ -8,7 +8,7 @@ import { backendFor } from './session.server';
 import { refused, signedIn } from './sign-in.server';
 
 /**
- * Spec §4 Startup, run by the root loader on every request (it throws redirects):
+ * Start-up links (docs/product.md#startup), run by the root loader on every request (it throws redirects):
  * 1. `temporaryToken` + `temporaryUserId` sign the user in through menus and are removed
  *    from the URL; on failure the user goes to /.
  * 2. A stored session whose user lacks the author role is reset. (The role was checked at

@@ -49,7 +49,7 @@ export function createSession(db: DB, employeeId: number): string {
   return token;
 }
 
-/** The login response of spec §3: token, employee, employeeRole list, employeeType. */
+/** The login response (docs/product.md#entities): token, employee, employeeRole list, employeeType. */
 export function loginEntity(db: DB, employeeId: number, token: string) {
   const e = employeeById(db, employeeId);
   if (!e) throw bizError('用户不存在', 404);

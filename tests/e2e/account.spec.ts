@@ -7,7 +7,7 @@ import { PDF, PNG } from './files';
 import { sandboxCall } from './sandbox';
 
 /**
- * Account settings (issue 6): 基本资料 (profile, avatar) and 账号安全 (password, mobile,
+ * Account settings: 基本资料 (profile, avatar) and 账号安全 (password, mobile,
  * WeChat, cancellation), with JavaScript and without. Every test that changes an account
  * registers its own author, so both projects and any order leave demo_author as seeded.
  */

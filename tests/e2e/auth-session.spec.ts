@@ -4,7 +4,7 @@ import { E2E } from './env';
 import { sandboxLogin, signIn } from './fixtures';
 import { expect, panel, requestSmsCode, signInWithForm, test, uniqueMobile, uniqueUsername } from './auth-support';
 
-/** Session behaviour of issue 4: guard, start-up flows, 403, WeChat, the popup itself. */
+/** Session behaviour (docs/product.md#session): guard, start-up flows, 403, WeChat, the popup itself. */
 
 const url = (path: string) => `${E2E.baseUrl}${path}`;
 const sessionCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === SESSION_COOKIE);

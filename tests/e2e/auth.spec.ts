@@ -14,7 +14,7 @@ import {
 } from './auth-support';
 
 /**
- * Sign-in (issue 4): every flow once with JavaScript and once without (projects js and
+ * Sign-in: every flow once with JavaScript and once without (projects js and
  * no-js). The SMS codes and captcha texts come from the sandbox's test hooks.
  */
 
@@ -172,7 +172,7 @@ test.describe('account', () => {
   });
 });
 
-test.describe('validation (spec §5, word for word)', () => {
+test.describe('validation (docs/product.md#validation, word for word)', () => {
   test('register', async ({ page }, testInfo) => {
     await page.goto('/?login=userRegister');
     const form = panel(page);

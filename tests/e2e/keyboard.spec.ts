@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Keyboard use (issue 8): the login popup is a modal dialog (opened from the header with
+ * Keyboard use: the login popup is a modal dialog (opened from the header with
  * the keyboard, focus kept inside, Esc closes it, focus back on the opener); the share
  * popup is a non-modal disclosure (Esc closes it and focus goes back to its trigger,
  * tabbing out closes it); focused controls are visibly focused; form errors are tied

@@ -13,7 +13,7 @@ import { sandboxPost, type Envelope } from './sandbox';
 import { submitDocxThroughTheForms } from './submission';
 
 /**
- * Issue 5, with and without JavaScript: manuscript tracking, revision, retraction, downloads,
+ * With and without JavaScript: manuscript tracking, revision, retraction, downloads,
  * payment, and the safety of submission. A fresh author per test (so the
  * parallel-submission limit and the seeded demo_author are never in the way), manuscripts
  * created and moved through the stages with the sandbox's API and test hook.

@@ -7,7 +7,7 @@ import { PDF } from './files';
 import { sandboxPost } from './sandbox';
 
 /**
- * Personal centre (issue 6): layout, home with the check-in, messages and the header's
+ * Personal centre: layout, home with the check-in, messages and the header's
  * unread badge, favourites and likes. Flows that change data use a fresh author, so the
  * seeded demo_author stays as other tests expect it.
  */

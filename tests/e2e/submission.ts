@@ -4,7 +4,7 @@ import { ABSTRACT, DOCX_TYPE, manuscriptDocx } from './files';
 import { expect } from './fixtures';
 
 /**
- * The author's whole submission through the forms (issue 5): a .docx whose title and
+ * The author's whole submission through the forms: a .docx whose title and
  * abstract pre-fill step 2, a few fields typed and saved as a draft, a reload that loses
  * nothing, the last check with the captcha, and the result page.
  */

@@ -3,7 +3,7 @@ import { expect, signIn, test } from './fixtures';
 import { submitDocxThroughTheForms } from './submission';
 
 /**
- * Issue 5: submission, with and without JavaScript. Each project submits to its own
+ * Submission (docs/product.md#submission), with and without JavaScript. Each project submits to its own
  * journal so the parallel-submission limit (5 in review per journal) is not reached.
  */
 

@@ -7,7 +7,7 @@ import { PDF, PNG } from './files';
 import { sandboxPost } from './sandbox';
 
 /**
- * The account's 身份认证, 开票信息 and 意见反馈 tabs (issue 6): every form with and without
+ * The account's 身份认证, 开票信息 and 意见反馈 tabs: every form with and without
  * JavaScript. Identity can be authenticated once per account and an ID number once per
  * sandbox, so each test registers its own author and makes up its own valid number.
  */

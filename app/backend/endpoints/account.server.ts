@@ -3,7 +3,7 @@ import { defineEndpoint } from '../client.server';
 import { profileSchema, type Profile } from './personal.server';
 
 /**
- * Account settings calls of spec §7 (issue 6): profile, avatar, password and mobile
+ * Account settings calls (docs/product.md#backend-calls): profile, avatar, password and mobile
  * (`/manage/employee/*`), WeChat bind and unbind (`/api/weiXinApi/*`) and the account
  * cancellation (`/manage/author/paper/authorAccountCancellation`), with the payloads of
  * docs/backend-contract.md. All need the session's token.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
 
 /**
- * Sign-in calls of spec §7 (`/api/loginApi/*`, `/api/weiXinApi/*`, `/logout`), with the
+ * Sign-in calls (docs/product.md#backend-calls) (`/api/loginApi/*`, `/api/weiXinApi/*`, `/logout`), with the
  * payloads of docs/backend-contract.md. Only server actions make the token-issuing ones
  * (login, menus, the WeChat callback and bind): the BFF proxy refuses them from browsers.
  */
@@ -11,7 +11,7 @@ const id = z.union([z.string(), z.number()]).transform(String);
 
 export const roleSchema = z.object({ id, type: z.coerce.number() });
 
-/** The login response of spec §3: token, employee, employeeRole list, employeeType. */
+/** The login response (docs/product.md#entities): token, employee, employeeRole list, employeeType. */
 export const loginEntitySchema = z.object({
   token: z.string().min(1),
   employee: z.object({
@@ -44,7 +44,7 @@ export const forgotPassword = defineEndpoint<
 /** Sends an SMS code; `code` is the image captcha's text for `uuid`. */
 export const sendCode = defineEndpoint<{ mobile: string; code: string; uuid: string }, unknown>('POST', '/api/loginApi/sendCode', z.unknown());
 
-/** The signed-in user (spec §4 Startup 2). */
+/** The signed-in user (docs/product.md#startup). */
 export const getUser = defineEndpoint<void, { id: string; username: string; headImgUrl: string | null; type: number | null; employeeType: number | null }>(
   'POST',
   '/api/loginApi/getUser',
@@ -76,7 +76,7 @@ export const getRandomUUID = defineEndpoint<void, string>('GET', '/api/loginApi/
 /** The captcha image itself is not JSON: fetched with the client's `raw`. */
 export const CAPTCHA_IMAGE_PATH = '/api/loginApi/sendVerificationCode';
 
-/** Account lookup by mobile and SMS code (spec §3 findAccountInfo). */
+/** Account lookup by mobile and SMS code (findAccountInfo, docs/product.md#entities). */
 export const findAccount = defineEndpoint<
   { mobileNo: string; verificationCode: string },
   { accountName: string; phoneNumber: string | null; cardNo: string | null; fullName: string | null }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, PUBLIC_LIST_TTL_MS } from '../client.server';
 
-/** One footer link as the backend stores it (spec §3 "Footer link"). */
+/** One footer link as the backend stores it (docs/product.md#entities). */
 export const footerLinkSchema = z.object({
   title: z.string(),
   link_address: z.string(),

@@ -4,7 +4,7 @@ import { pageSchema, type Page } from '../envelope';
 import { articleCardSchema } from './papers.server';
 
 /**
- * Manuscript submission and tracking (spec §7, `/manage/author/paper/`, `/manage/journal/*`,
+ * Manuscript submission and tracking (docs/product.md#backend-calls, `/manage/author/paper/`, `/manage/journal/*`,
  * `/manage/platform/*`). Field names as in docs/backend-contract.md.
  */
 
@@ -249,7 +249,7 @@ export const DOWNLOAD_OFFER_PATH = `${AUTHOR}/downloadTheOfferNotice`;
 export const DOWNLOAD_PROOF_PATH = `${AUTHOR}/downloadTheEntireProof`;
 export const DOWNLOAD_TITLE_PACKAGE_PATH = `${AUTHOR}/downloadTitlePackage`;
 
-// --- 格式审查, generated files, scheduling, achievements, 征稿活动 (spec §7) ---
+// --- 格式审查, generated files, scheduling, achievements, 征稿活动 (docs/product.md#backend-calls) ---
 
 export const formatReportSchema = z.object({
   paperId: z.number(),

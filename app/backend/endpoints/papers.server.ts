@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, PUBLIC_LIST_TTL_MS } from '../client.server';
 import { pageSchema } from '../envelope';
 
-/** An article's PDF as the backend describes it: `hash` and `fileName` are the download query (spec §3). */
+/** An article's PDF as the backend describes it: `hash` and `fileName` are the download query (docs/product.md#entities). */
 export const fileRefSchema = z.object({
   hash: z.string(),
   fileName: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
 
 /**
- * Personal-centre calls of spec §7 (`/manage/employee/*`, `/manage/preferential/*`,
+ * Personal-centre calls (docs/product.md#backend-calls) (`/manage/employee/*`, `/manage/preferential/*`,
  * `/manage/process/employeeScholarAudit/*`, `/manage/terrace/feedBack/*`,
  * `/manage/author/paperMinute/*`), with the payloads of docs/backend-contract.md. All need
  * the session's token.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
 
 /**
- * The account's verification, invoicing and feedback calls (spec §7, personal centre),
+ * The account's verification, invoicing and feedback calls (docs/product.md#backend-calls, personal centre),
  * with the payloads of docs/backend-contract.md: 实名认证 and 人脸识别
  * (`/manage/employee/`), 学者认证 (`/manage/process/employeeScholarAudit/`), 开票信息
  * (`/manage/employee/employeeInvoicingInformation/`), 意见反馈 (`/manage/terrace/feedBack/`)

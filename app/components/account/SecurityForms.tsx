@@ -9,7 +9,7 @@ import classes from './account.module.css';
 
 const t = copy.security;
 
-/** 修改密码: passwordChange; the spec §5 password rule for the new one. */
+/** 修改密码: passwordChange; the password rule (docs/product.md#validation) for the new one. */
 export function PasswordForm({ actionData }: { actionData: unknown }) {
   const { form, fields, busy, formProps } = useAccountForm({ id: 'password-form', form: 'password', schema: passwordChangeSchema, actionData });
   return (

@@ -1,6 +1,6 @@
 import classes from './LabelBadges.module.css';
 
-/** Collection labels (spec §3: BDHX 北大核心, RWSKHX AMI核心 …) as badges. */
+/** Collection labels (docs/product.md#entities: BDHX 北大核心, RWSKHX AMI核心 …) as badges. */
 export function LabelBadges({ labels }: { labels: { code: string; name: string }[] }) {
   if (labels.length === 0) return null;
   return (

@@ -5,7 +5,7 @@ import { REMINDER_COOKIE, REMINDER_MAX_AGE_SECONDS } from '~/lib/reminder';
 import { SharePopup } from '~/components/widgets/SharePopup';
 import classes from './FloatingPanel.module.css';
 
-/** Spec §4: back-to-top shows once the distance left to the bottom is under half a viewport. */
+/** Back-to-top shows once the distance left to the bottom is under half a viewport (docs/product.md#session). */
 function useNearBottom() {
   const [near, setNear] = useState(false);
   useEffect(() => {

@@ -2,7 +2,7 @@ import NProgress from 'nprogress';
 import { useEffect } from 'react';
 import { useNavigation } from 'react-router';
 
-/** Spec §9: the progress bar appears only for navigations slower than 200 ms. */
+/** The progress bar appears only for navigations slower than 200 ms (docs/product.md#constants). */
 const SHOW_AFTER_MS = 200;
 
 export function NavigationProgress() {

@@ -5,7 +5,7 @@ import { copy } from '~/copy';
 import type { PublicUser } from '~/lib/public-session';
 import classes from './SiteHeader.module.css';
 
-/** Spec §9: the home header turns solid once the page is scrolled past 100px. */
+/** The home header turns solid once the page is scrolled past 100px (docs/product.md#constants). */
 const SOLID_AFTER_PX = 100;
 
 function useScrolledPast(threshold: number, enabled: boolean) {

@@ -26,7 +26,7 @@ function initialUuid({ data, actionResult }: FormProps): string | null {
 }
 
 /**
- * The sign-in panel (spec §2 Login popup): one form per mode, the same in the popup and
+ * The sign-in panel (docs/product.md#login): one form per mode, the same in the popup and
  * on the /login page. The mode comes from the URL; the forms post to /login?login=MODE.
  */
 export function LoginPanel({ data, actionData, surface }: { data: LoginPanelData; actionData?: SignInActionData; surface: 'popup' | 'page' }) {
@@ -112,7 +112,7 @@ function NewPasswordFields({ fields, label }: { fields: FieldsOf; label: string 
   );
 }
 
-/** Spec §4 Login: username, password, the image captcha once the backend answers 505, the agreement. */
+/** Username, password, the image captcha once the backend answers 505, the agreement (docs/product.md#sign-in). */
 function AccountLoginForm(props: FormProps) {
   const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-userLogin', schema: loginSchema, ...props });
   const captcha = useCaptchaKey(initialUuid(props), answer);
@@ -158,7 +158,7 @@ function UsernameMark({ value }: { value: string | undefined }) {
   );
 }
 
-/** Spec §4 Other flows: register; success shows 注册成功！ and the login mode. */
+/** Register; success shows 注册成功！ and the login mode (docs/product.md#flows). */
 function RegisterForm(props: FormProps) {
   const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-userRegister', schema: registerSchema, ...props });
   const captcha = useCaptchaKey(initialUuid(props), answer);
@@ -176,7 +176,7 @@ function RegisterForm(props: FormProps) {
           placeholder={copy.placeholders.userName}
           autoComplete="username"
           inputProps={{
-            // Spec §5: pasting into the username is blocked.
+            // Pasting into the username is blocked (docs/product.md#validation).
             onPaste: (event) => {
               event.preventDefault();
               notifications.show({ color: 'orange', message: copy.username.pasteBlocked, autoClose: 3000 });
@@ -193,7 +193,7 @@ function RegisterForm(props: FormProps) {
   );
 }
 
-/** Spec §4 Other flows: password reset; success shows 密码修改成功！ and the login mode. */
+/** Password reset; success shows 密码修改成功！ and the login mode (docs/product.md#flows). */
 function ResetPasswordForm(props: FormProps) {
   const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-losePWD', schema: resetSchema, ...props });
   const captcha = useCaptchaKey(initialUuid(props), answer);
@@ -218,7 +218,7 @@ function ResetPasswordForm(props: FormProps) {
   );
 }
 
-/** Spec §4 Other flows: WeChat login (after the agreement) goes to WeChat's consent page. */
+/** WeChat login (after the agreement) goes to WeChat's consent page (docs/product.md#flows). */
 function WechatLoginForm(props: FormProps) {
   const { Form, form, fields, formProps, answer, busy } = useSignInForm({ id: 'signin-wxLogin', schema: wechatLoginSchema, ...props });
   return (

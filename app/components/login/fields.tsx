@@ -12,7 +12,7 @@ import { useCountdown, useHydrated, type CaptchaState } from './hooks';
 import type { SignInActionData } from './types';
 import classes from './login.module.css';
 
-/** Spec §4: submit buttons are debounced 300 ms. */
+/** Submit buttons are debounced 300 ms (docs/product.md#session). */
 export const SUBMIT_DEBOUNCE_MS = 300;
 /** The name of the button conform submits with to validate a field (`INTENT` of @conform-to/dom). */
 const CONFORM_INTENT = '__intent__';
@@ -38,7 +38,7 @@ export function useSignInForm(options: { id: string; schema: z.ZodType; action: 
     shouldRevalidate: 'onInput',
   });
 
-  // Errors the backend gave (and 验证码已发送) also show as toasts: errors 5 s (spec §9).
+  // Errors the backend gave (and 验证码已发送) also show as toasts: errors 5 s (docs/product.md#constants).
   useEffect(() => {
     const data = fetcher.data;
     if (!data) return;
@@ -47,7 +47,7 @@ export function useSignInForm(options: { id: string; schema: z.ZodType; action: 
     else if (data.notice) notifications.show({ color: 'green', message: data.notice, autoClose: TOAST_SUCCESS_MS });
   }, [fetcher.data]);
 
-  // Spec §4: submissions are debounced 300 ms — each click (re)starts the wait, the last one
+  // Submissions are debounced 300 ms (docs/product.md#session) — each click (re)starts the wait, the last one
   // is sent. Without JavaScript the browser posts at once.
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
@@ -79,7 +79,7 @@ export function useSignInForm(options: { id: string; schema: z.ZodType; action: 
 }
 
 /**
- * Enter in any field submits the form itself (spec §2): the browser presses a form's
+ * Enter in any field submits the form itself (docs/product.md#screens): the browser presses a form's
  * first submit button, so this invisible one comes before the captcha and SMS buttons.
  */
 export function DefaultSubmit() {
@@ -216,7 +216,7 @@ export function CaptchaField({ meta, captcha }: { meta: FieldMetadata<string>; c
   );
 }
 
-/** SMS code with its 获取验证码 button: 60 s countdown after sending (spec §4). */
+/** SMS code with its 获取验证码 button: 60 s countdown after sending (docs/product.md#session). */
 export function SmsCodeField({ meta, answer, busy, label = copy.fields.verificationCode }: { meta: FieldMetadata<string>; answer?: SignInActionData; busy: boolean; label?: string }) {
   const hydrated = useHydrated();
   const remaining = useCountdown(answer?.smsCooldown, answer);
@@ -244,7 +244,7 @@ export function SmsCodeField({ meta, answer, busy, label = copy.fields.verificat
   );
 }
 
-/** Spec §2, §5: the agreement, with its documents opening in a new tab. */
+/** The agreement, with its documents opening in a new tab (docs/product.md#screens). */
 export function AgreementField({ meta }: { meta: FieldMetadata<string> }) {
   return (
     <div className={classes.agreement}>

@@ -53,7 +53,7 @@ export function useCaptchaKey(initial: string | null, answer: SignInActionData |
 
 export type UsernameStatus = 'unknown' | 'available' | 'taken';
 
-/** Spec §4: whether a register username is free, asked 1.5 s after typing stops. */
+/** Whether a register username is free, asked 1.5 s after typing stops (docs/product.md#session). */
 export const USERNAME_CHECK_DELAY_MS = 1500;
 
 export function useUsernameAvailability(value: string | undefined): UsernameStatus {

@@ -4,7 +4,7 @@ import { personal as copy } from '~/copy/personal';
 import classes from './personal.module.css';
 
 /**
- * Spec §4 list loader under a paged list: 'load more' while more exist, then 'no more'
+ * The list loader (docs/product.md#widgets) under a paged list: 'load more' while more exist, then 'no more'
  * ('no data' when empty); 'loading...' while the next page comes. Without JavaScript
  * 'load more' is a link to the same list with one page more (`?page=N`).
  */

@@ -4,7 +4,7 @@ import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import classes from './ListLoader.module.css';
 
-/** Spec §4 list loader: loading, loadMore, noMore (empty list: 暂无数据, else 没有更多了). */
+/** Loading, loadMore, noMore (empty list: 暂无数据, else 没有更多了) (docs/product.md#widgets). */
 export type ListStatus = 'loading' | 'loadMore' | 'noMore';
 
 interface ListLoaderProps {

@@ -15,7 +15,7 @@ interface SharePopupProps {
 }
 
 /**
- * Share popup (spec §2): WeChat (QR code dialog), QQ, Weibo, copy link.
+ * Share popup (docs/product.md#screens): WeChat (QR code dialog), QQ, Weibo, copy link.
  * Built on <details> so it opens without JavaScript; the QR code is an SVG drawn on the
  * server (/qrcode.svg), so no QR library is shipped to the browser.
  *

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { uuid: await freshCaptchaKey(request, context) };
 }
 
-/** Spec §3 findAccountInfo: the account of a mobile, once its SMS code is given. */
+/** Account lookup (findAccountInfo, docs/product.md#entities): the account of a mobile, once its SMS code is given. */
 export async function action({ request, context }: Route.ActionArgs) {
   const step = await smsFormStep(request, context, FORM, await request.formData(), findAccountSchema);
   if ('done' in step) return step.done;

@@ -73,7 +73,7 @@ export async function smsCooldown(context: AppLoadContext, mobile: unknown): Pro
 }
 
 /**
- * The 获取验证码 button of any form: a valid mobile and image captcha (spec §5), then
+ * The 获取验证码 button of any form: a valid mobile and image captcha (docs/product.md#validation), then
  * at most one code per mobile per 60 s and 10 a day, 20 requests per address an hour.
  */
 export async function sendSmsCode(request: Request, context: AppLoadContext, form: string, formData: FormData) {

@@ -60,7 +60,7 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   }
 }
 
-/** Spec §4 Login. */
+/** Signing in (docs/product.md#sign-in). */
 async function passwordLogin(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
   const form = 'userLogin';
   if (formIntent(formData) === 'refreshCaptcha') return refreshCaptcha(request, context, form, formData, { captchaRequired: true });
@@ -102,12 +102,12 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
     return signedIn(context, session, signedInTarget(loginContext));
   } catch (error) {
     if (!(error instanceof NotAuthorError)) throw error;
-    // Spec §6: other roles get their session reset.
+    // Other roles get their session reset (docs/product.md#sign-in).
     return answer(form, submission, { captchaRequired: false }, { status: 403, formErrors: [authCopy.messages.notAuthor], headers: withCookies([destroySession(context)]).headers });
   }
 }
 
-/** Spec §4 Other flows: register, then 注册成功！ and the login mode. */
+/** Register, then 注册成功！ and the login mode (docs/product.md#flows). */
 async function registerAccount(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
   const form = 'userRegister';
   if (!passesHoneypot(formData, context)) return spam(form, formData);
@@ -129,7 +129,7 @@ async function registerAccount(request: Request, context: AppLoadContext, loginC
   return redirect(loginModeHref('userLogin', loginContext), withCookies([flashCookie(context, authCopy.messages.registerSuccess, 'success')]));
 }
 
-/** Spec §4 Other flows: password reset, then 密码修改成功！ and the login mode. */
+/** Password reset, then 密码修改成功！ and the login mode (docs/product.md#flows). */
 async function resetPassword(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
   const form = 'losePWD';
   if (!passesHoneypot(formData, context)) return spam(form, formData);
@@ -143,7 +143,7 @@ async function resetPassword(request: Request, context: AppLoadContext, loginCon
   return redirect(loginModeHref('userLogin', loginContext), withCookies([flashCookie(context, authCopy.messages.resetSuccess, 'success')]));
 }
 
-/** Spec §4 Other flows: WeChat login — requestCode (type 1, projectType 2), then the browser goes to its url. */
+/** WeChat login — requestCode (type 1, projectType 2), then the browser goes to its url (docs/product.md#flows). */
 async function startWechatLogin(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
   const form = 'wxLogin';
   const submission = parseWithZod(formData, { schema: wechatLoginSchema });

@@ -7,7 +7,7 @@ import { PRIVATE } from '~/lib/route-policy';
 
 const logoutEndpoint = defineEndpoint('POST', '/logout', z.unknown());
 
-/** Spec §4: logout calls the backend, clears the session and opens the login popup on /. */
+/** Logout calls the backend, clears the session and opens the login popup on / (docs/product.md#session). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (getSession(request, context)) {
     try {

@@ -6,7 +6,7 @@ import { RATE_RULES } from './forms.server';
 import type { Route } from './+types/username';
 import { PRIVATE } from '~/lib/route-policy';
 
-/** Spec §4: the register form asks whether a username is free, 1.5 s after typing stops. */
+/** The register form asks whether a username is free, 1.5 s after typing stops (docs/product.md#session). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const username = (new URL(request.url).searchParams.get('username') ?? '').trim();
   const headers = { 'Cache-Control': 'no-store' };

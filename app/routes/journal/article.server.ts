@@ -2,7 +2,7 @@ import type { ArticleDetail } from '~/backend/endpoints/papers.server';
 import type { CitableArticle } from '~/lib/citation';
 import type { ScholarlyRecord } from '~/lib/scholar';
 
-/** The PDF of an article through the BFF proxy (spec §3: two values of the file object as the query). */
+/** The PDF of an article through the BFF proxy (docs/product.md#entities: two values of the file object as the query). */
 export function pdfHref(article: ArticleDetail, inline = false): string | null {
   if (!article.pdfFile) return null;
   const params = new URLSearchParams({ hash: article.pdfFile.hash, fileName: article.pdfFile.fileName });

@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A signed-in author's favourite and like of this article (issue 6); absent when the calls fail. */
+/** A signed-in author's favourite and like of this article; absent when the calls fail. */
 async function loadReactions(request: Request, context: Route.LoaderArgs['context'], paperId: string) {
   const backend = backendFor(request, context);
   try {

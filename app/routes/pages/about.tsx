@@ -16,7 +16,7 @@ import { PUBLIC } from '~/lib/route-policy';
 
 const text = pages.about;
 
-/** The anchors of spec §2, in page order (the header's 关于我们 menu links to them). */
+/** The anchors of /aboutUs (docs/product.md#screens), in page order (the header's 关于我们 menu links to them). */
 const SECTIONS = [
   { id: 'intro', label: text.sections.intro },
   { id: 'cooperation', label: text.sections.cooperation },

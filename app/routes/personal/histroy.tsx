@@ -16,7 +16,7 @@ const TABS = ['collections', 'reads', 'downloads'] as const;
 type Tab = (typeof TABS)[number];
 const ENDPOINTS = { collections: collectionList, reads: readRecordList, downloads: downloadPdfList };
 
-/** /personal/histroy (spelled so, spec §2): favourites, read history and download history, paged. */
+/** /personal/histroy (spelled so, docs/product.md#screens): favourites, read history and download history, paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAuthor(request, context);
   const url = new URL(request.url);

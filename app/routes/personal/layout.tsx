@@ -22,7 +22,7 @@ const LINKS = [
   { to: '/personal/message', label: copy.nav.message },
 ];
 
-/** /personal/*: side navigation and page, inside the no-footer layout (spec §2: no footer, the header widens). */
+/** /personal/*: side navigation and page, inside the no-footer layout (docs/product.md#screens: no footer, the header widens). */
 export default function PersonalLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { pathname } = useLocation();

@@ -13,7 +13,7 @@ import {
   newSalt, verifyPassword,
 } from '../security.js';
 
-// Validation messages of spec §5.
+// Validation messages (docs/product.md#validation).
 const mobile = reqStr('请输入手机号').pipe(z.string().regex(MOBILE_RE, { error: '请输入完整、正确的手机号' }));
 const password = reqStr('请输入密码').pipe(
   z.string().refine(isValidPassword, { error: '请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写' }),
@@ -150,7 +150,7 @@ export function loginRoutes(db: DB, log: Logger) {
     return withMessage({ mobile: maskMobile(q.mobile), expiresIn: 300, resendIn: 60 }, '验证码已发送');
   });
 
-  // Account lookup (spec §3 findAccountInfo): the account of a mobile, proven by its SMS code.
+  // Account lookup (findAccountInfo, docs/product.md#entities): the account of a mobile, proven by its SMS code.
   api.post('/findAccount', ({ params }) => {
     const q = parse(z.object({ mobileNo: mobile, verificationCode: smsCode }), params);
     consumeSmsCode(db, q.mobileNo, q.verificationCode);
@@ -189,7 +189,7 @@ export function loginRoutes(db: DB, log: Logger) {
     return withMessage(free, free ? '用户名可用' : '用户名已存在');
   });
 
-  // Image-host configuration (spec §3): where uploaded images and files are served from.
+  // Image-host configuration (docs/product.md#entities): where uploaded images and files are served from.
   api.post('/getOssKey', ({ req }) => {
     const base = (req.app.locals.publicUrl as string | undefined) ?? '';
     return [

@@ -1,5 +1,5 @@
 // /manage/*: the authenticated area (token required; mounted behind requireAuthMiddleware).
-// One router per API group of spec §7.
+// One router per API group (docs/product.md#backend-calls).
 import express from 'express';
 import type { SandboxEnv } from '../env.js';
 import { employeeRoutes } from './employee.js';

@@ -7,7 +7,7 @@ import { discardBody, multipartBoundary, readLeadingFields } from '~/lib/multipa
 import type { RateRule } from '~/lib/rate-limit.server';
 import { readCookie, sealValue, serializeCookie, unsealValue } from '~/session/cookie.server';
 
-/** What the account-settings actions share (issue 6). */
+/** What the account-settings actions share. */
 
 /** Passwords and SMS codes never come back in a re-rendered form. */
 export const HIDDEN_FIELDS = ['oldPassword', 'password', 'confirmPassword', 'code'];
