@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
-/** The backend's answer shape: `{ code, success, message, entity }`. */
+/**
+ * The backend's answer shape: `{ code, success, message, entity }`. A refusal about one
+ * request parameter names it in `field` (docs/backend-contract.md), so a form can show
+ * the message at that field without reading the message's words.
+ */
 export const envelopeSchema = z.object({
   code: z.number(),
   success: z.boolean(),
   message: z.string().nullish().transform((m) => m ?? ''),
   entity: z.unknown(),
+  field: z.string().max(100).nullish(),
 });
 
 /** A paged list: `{ records, total, current, size }`. */

@@ -33,6 +33,8 @@ export class BackendEnvelopeError extends Error {
     readonly endpoint: string,
     readonly code: number,
     readonly backendMessage: string,
+    /** The request parameter the backend says its refusal is about, if any. */
+    readonly field?: string,
   ) {
     super(`${endpoint} answered code ${code}`);
   }

@@ -14,6 +14,8 @@ export interface UploadAnswer {
   ok: boolean;
   code: number;
   message: string;
+  /** The request parameter a refusal is about, if the backend names one. */
+  field?: string;
   entity: unknown;
 }
 
@@ -78,8 +80,8 @@ export async function streamUpload(
   }
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) return fail('schema', { status: response.status });
-  const { code, success, message, entity } = envelope.data;
+  const { code, success, message, entity, field } = envelope.data;
   const ok = success && code === 200;
   logger.info({ backend: path, code, status: response.status }, ok ? 'journal backend upload' : 'journal backend refused the upload');
-  return { status: response.status, ok, code, message, entity };
+  return { status: response.status, ok, code, message, entity, field: field ?? undefined };
 }

@@ -1,3 +1,4 @@
+import { sameNames } from './refusal';
 import { z } from 'zod';
 import { account as copy } from '~/copy/account';
 import { mailboxField, messages, mobileField, passwordField, smsCodeField } from './auth';
@@ -163,3 +164,8 @@ export const cancellationSchema = z.object({
   reason: z.string().trim().max(200, accountMessages.reasonTooLong).optional(),
   acknowledge: z.literal('on', { error: accountMessages.acknowledgeRequired }),
 });
+
+/** The fields that show the backend's refusals of these forms (app/forms/refusal.ts). */
+export const passwordChangeRefusalFields = sameNames('oldPassword', 'password', 'confirmPassword');
+export const mobileChangeRefusalFields = sameNames('password', 'mobileNo', 'code');
+export const cancellationRefusalFields = sameNames('password', 'reason');

@@ -1,3 +1,4 @@
+import { sameNames } from './refusal';
 import { z } from 'zod';
 
 /**
@@ -232,3 +233,9 @@ export type FeedbackInput = z.output<typeof feedbackSchema>;
 export function charCount(value: string): number {
   return value.trim().length;
 }
+
+/** The fields that show the backend's refusals of these forms (app/forms/refusal.ts). */
+export const identityRefusalFields = sameNames('realName', 'idNumber');
+export const scholarRefusalFields = sameNames('realName', 'institution', 'title', 'researchField', 'file');
+export const invoiceRefusalFields = sameNames('type', 'title', 'taxpayerNo', 'address', 'phone', 'bank', 'account', 'email');
+export const feedbackRefusalFields = sameNames('type', 'content', 'contact');

@@ -101,12 +101,12 @@ export function sendSmsCode(db: DB, mobile: string): void {
   );
 }
 
-/** Consumes the latest unused, unexpired SMS code of a mobile, or throws. */
-export function consumeSmsCode(db: DB, mobile: string, code: string): void {
+/** Consumes the latest unused, unexpired SMS code of a mobile, or throws a refusal about `field` (the code's parameter). */
+export function consumeSmsCode(db: DB, mobile: string, code: string, field = 'code'): void {
   const row = db
     .prepare('SELECT id, code FROM sms_codes WHERE mobile = ? AND used = 0 AND expires_at > ? ORDER BY sent_at DESC, id DESC LIMIT 1')
     .get(mobile, Date.now()) as { id: number; code: string } | undefined;
-  if (!row || row.code !== code.trim()) throw bizError('短信验证码错误或已失效');
+  if (!row || row.code !== code.trim()) throw bizError('短信验证码错误或已失效', 400, field);
   db.prepare('UPDATE sms_codes SET used = 1 WHERE id = ?').run(row.id);
 }
 

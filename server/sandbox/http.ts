@@ -40,8 +40,9 @@ export function ok<T>(entity: T, message: string = MSG.ok): Envelope<T> {
   return { code: 200, success: true, message, entity };
 }
 
-export function fail(code: number, message: string): Envelope<null> {
-  return { code, success: false, message, entity: null };
+/** A refusal; `field` names the request parameter it is about, when it is about one. */
+export function fail(code: number, message: string, field?: string): Envelope<null> & { field?: string } {
+  return field ? { code, success: false, message, entity: null, field } : { code, success: false, message, entity: null };
 }
 
 /**
@@ -53,12 +54,14 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly status = 200,
+    /** The request parameter the refusal is about (the portal shows it at that field). */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-export const bizError = (message: string, code = 400) => new ApiError(code, message);
+export const bizError = (message: string, code = 400, field?: string) => new ApiError(code, message, 200, field);
 export const forbidden = () => new ApiError(403, MSG.expired, 403);
 export const notFound = (message: string = MSG.notFound) => new ApiError(404, message, 404);
 
@@ -77,7 +80,8 @@ export function parse<S extends z.ZodType>(schema: S, params: Params): z.infer<S
     issue && HAS_CJK.test(issue.message)
       ? issue.message
       : `${MSG.badParam}${issue?.path.length ? `：${issue.path.join('.')}` : ''}`;
-  throw bizError(message);
+  const field = typeof issue?.path[0] === 'string' ? issue.path[0] : undefined;
+  throw bizError(message, 400, field);
 }
 
 /** Form posts send '' for empty fields; treat them as absent. */
@@ -247,7 +251,7 @@ export function errorHandler(log: Logger) {
       return;
     }
     if (err instanceof ApiError) {
-      res.status(err.status).json(fail(err.code, err.message));
+      res.status(err.status).json(fail(err.code, err.message, err.field));
       return;
     }
     // body-parser errors carry a 4xx status and a type; their text stays internal.

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { BackendEnvelopeError } from '~/backend/errors';
+import type { Refusal } from '~/forms/refusal';
 import { flashCookie } from '~/lib/flash.server';
 import { personal as copy } from '~/copy/personal';
 
@@ -12,7 +13,12 @@ export function redirectWithToast(context: AppLoadContext, to: string, message: 
 
 /** The Chinese message of a refused call; redirects (403) and infrastructure failures are thrown on. */
 export function refusal(error: unknown): string {
-  if (error instanceof BackendEnvelopeError) return error.backendMessage || copy.errors.failed;
+  return refusalOf(error).message;
+}
+
+/** A refused call's message and the parameter it is about; anything else is thrown on. */
+export function refusalOf(error: unknown): Refusal {
+  if (error instanceof BackendEnvelopeError) return { message: error.backendMessage || copy.errors.failed, field: error.field };
   throw error;
 }
 

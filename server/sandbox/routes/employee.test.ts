@@ -36,7 +36,7 @@ describe('messages', () => {
 describe('identity', () => {
   it('validates the check digit and never answers the number unmasked', async () => {
     const bad = await sb.post(`${E}/authorIdentityAuthentication`, { realName: '张晓明', idNumber: '110105194912310021' }, { token });
-    expect(bad.body).toMatchObject({ code: 400, message: '身份证号码校验位不正确，请核对后重新输入' });
+    expect(bad.body).toMatchObject({ code: 400, message: '身份证号码校验位不正确，请核对后重新输入', field: 'idNumber' });
     const first17 = '11010119900307123';
     const id = first17 + checkDigit(first17);
     const ok = await sb.post(`${E}/authorIdentityAuthentication`, { realName: '张晓明', idNumber: id }, { token });
@@ -118,9 +118,9 @@ describe('account', () => {
     expect(send.body).toMatchObject({ code: 200, entity: { mobile: '137****0009' } });
     const code = (await sb.get<{ code: string }>(`/__sandbox/sms?mobile=13700000009`)).body.entity.code;
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await sb.post(`${E}/mobileNoChange`, { mobileNo: '13700000009', code: wrong }, { token })).body.message).toBe('短信验证码错误或已失效');
+    expect((await sb.post(`${E}/mobileNoChange`, { mobileNo: '13700000009', code: wrong }, { token })).body).toMatchObject({ message: '短信验证码错误或已失效', field: 'code' });
     const wrongPassword = await sb.post(`${E}/verificationPasswordAndSendCode`, { password: 'wrong', mobileNo: '13700000008' }, { token });
-    expect(wrongPassword.body.message).toBe('密码错误');
+    expect(wrongPassword.body).toMatchObject({ message: '密码错误', field: 'password' });
     const ok = await sb.post(`${E}/mobileNoChange`, { mobileNo: '13700000009', code }, { token });
     expect(ok.body).toMatchObject({ code: 200, entity: { mobileNo: '137****0009' } });
     expect((await sb.post(`${E}/getProfile`, {}, { token })).body.entity.mobileNo).toBe('137****0009');

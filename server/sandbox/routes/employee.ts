@@ -134,7 +134,7 @@ export function employeeRoutes(env: SandboxEnv) {
       params,
     );
     const identity = identityOf(e.id);
-    if (q.realName && identity && q.realName !== identity.real_name) throw bizError('已实名认证，不能修改姓名');
+    if (q.realName && identity && q.realName !== identity.real_name) throw bizError('已实名认证，不能修改姓名', 400, 'realName');
     // `clear`: optional fields the user emptied (an empty value alone means "not sent" and keeps the old one).
     const rawClear = params.clear;
     const clear = new Set((Array.isArray(rawClear) ? rawClear : typeof rawClear === 'string' ? rawClear.split(',') : []).map((v) => String(v).trim()));
@@ -197,8 +197,8 @@ export function employeeRoutes(env: SandboxEnv) {
       params,
     );
     const e = must(auth.employeeId);
-    if (!(await verifyPassword(q.oldPassword, e.salt, e.password_hash))) throw bizError('原密码错误');
-    if (q.oldPassword === q.password) throw bizError('新密码不能与原密码相同');
+    if (!(await verifyPassword(q.oldPassword, e.salt, e.password_hash))) throw bizError('原密码错误', 400, 'oldPassword');
+    if (q.oldPassword === q.password) throw bizError('新密码不能与原密码相同', 400, 'password');
     const salt = newSalt();
     const hash = await hashPassword(q.password, salt);
     db.transaction(() => {
@@ -220,10 +220,10 @@ export function employeeRoutes(env: SandboxEnv) {
       params,
     );
     const e = must(auth.employeeId);
-    if (!(await verifyPassword(q.password, e.salt, e.password_hash))) throw bizError('密码错误');
+    if (!(await verifyPassword(q.password, e.salt, e.password_hash))) throw bizError('密码错误', 400, 'password');
     const target = q.mobileNo ?? e.mobile;
-    if (q.mobileNo && q.mobileNo !== e.mobile && mobileTaken(db, q.mobileNo)) throw bizError('该手机号已注册');
-    if (q.mobileNo === e.mobile) throw bizError('新手机号不能与原手机号相同');
+    if (q.mobileNo && q.mobileNo !== e.mobile && mobileTaken(db, q.mobileNo)) throw bizError('该手机号已注册', 400, 'mobileNo');
+    if (q.mobileNo === e.mobile) throw bizError('新手机号不能与原手机号相同', 400, 'mobileNo');
     sendSmsCode(db, target);
     log.info({ event: 'sms_sent', mobile: maskMobile(target) }, 'sandbox sms code sent');
     return withMessage({ mobile: maskMobile(target), expiresIn: 300, resendIn: 60 }, '验证码已发送');
@@ -239,8 +239,8 @@ export function employeeRoutes(env: SandboxEnv) {
       params,
     );
     const e = must(auth.employeeId);
-    if (q.mobileNo === e.mobile) throw bizError('新手机号不能与原手机号相同');
-    if (mobileTaken(db, q.mobileNo)) throw bizError('该手机号已注册');
+    if (q.mobileNo === e.mobile) throw bizError('新手机号不能与原手机号相同', 400, 'mobileNo');
+    if (mobileTaken(db, q.mobileNo)) throw bizError('该手机号已注册', 400, 'mobileNo');
     consumeSmsCode(db, q.mobileNo, q.code);
     db.prepare('UPDATE employees SET mobile = ? WHERE id = ?').run(q.mobileNo, e.id);
     return withMessage({ mobileNo: maskMobile(q.mobileNo) }, '手机号修改成功');
@@ -288,9 +288,9 @@ export function employeeRoutes(env: SandboxEnv) {
     if (identityOf(auth.employeeId)) throw bizError('您已完成实名认证');
     const t = nowTime(db);
     const checked = validateIdNumber(q.idNumber, t.slice(0, 10));
-    if (!checked.ok) throw bizError(checked.message);
+    if (!checked.ok) throw bizError(checked.message, 400, 'idNumber');
     const digest = digestId(db, checked.normalized);
-    if (db.prepare('SELECT 1 FROM identities WHERE id_digest = ?').get(digest)) throw bizError('该身份证号码已被其他账号认证');
+    if (db.prepare('SELECT 1 FROM identities WHERE id_digest = ?').get(digest)) throw bizError('该身份证号码已被其他账号认证', 400, 'idNumber');
     db.transaction(() => {
       db.prepare(`INSERT INTO identities (employee_id, real_name, id_cipher, id_digest, id_masked, gender, birth_date, verified_at)
         VALUES (?,?,?,?,?,?,?,?)`).run(auth.employeeId, q.realName, encryptId(db, checked.normalized), digest, maskIdNumber(checked.normalized),
@@ -345,7 +345,7 @@ export function employeeRoutes(env: SandboxEnv) {
       }),
       params,
     );
-    if (q.type === 2 && !q.taxpayerNo) throw bizError('单位发票请填写纳税人识别号');
+    if (q.type === 2 && !q.taxpayerNo) throw bizError('单位发票请填写纳税人识别号', 400, 'taxpayerNo');
     const t = nowTime(db);
     db.prepare(`INSERT INTO invoicing_info (employee_id, type, title, taxpayer_no, address, phone, bank, account, email, updated_at)
       VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT(employee_id) DO UPDATE SET type = excluded.type, title = excluded.title,

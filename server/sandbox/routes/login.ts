@@ -95,8 +95,8 @@ export function loginRoutes(db: DB, log: Logger) {
     );
     const key = q.username.toLowerCase();
     if (failures.count(key) >= LOGIN_FAILURES_BEFORE_CAPTCHA) {
-      if (!q.captcha) throw new ApiError(505, '请输入图形验证码');
-      if (!checkCaptcha(db, q.uuid, q.captcha)) throw new ApiError(505, '图形验证码错误或已过期');
+      if (!q.captcha) throw new ApiError(505, '请输入图形验证码', 200, 'captcha');
+      if (!checkCaptcha(db, q.uuid, q.captcha)) throw new ApiError(505, '图形验证码错误或已过期', 200, 'captcha');
     }
     // Username or mobile number.
     const user = db.prepare('SELECT * FROM employees WHERE username = ? COLLATE NOCASE OR mobile = ?').get(q.username, q.username) as
@@ -116,7 +116,7 @@ export function loginRoutes(db: DB, log: Logger) {
     const q = parse(registerSchema, params);
     if (usernameTaken(db, q.userName)) throw bizError('用户名已存在');
     if (mobileTaken(db, q.mobileNo)) throw bizError('该手机号已注册，请直接登录');
-    consumeSmsCode(db, q.mobileNo, q.verificationCode);
+    consumeSmsCode(db, q.mobileNo, q.verificationCode, 'verificationCode');
     const id = await createEmployee(db, { username: q.userName, mobile: q.mobileNo, mailbox: q.mailbox, password: q.password });
     return withMessage({ id, username: q.userName }, '注册成功！');
   });
@@ -127,7 +127,7 @@ export function loginRoutes(db: DB, log: Logger) {
       | EmployeeRow
       | undefined;
     if (!user) throw bizError('用户名与手机号不匹配');
-    consumeSmsCode(db, q.mobileNo, q.verificationCode);
+    consumeSmsCode(db, q.mobileNo, q.verificationCode, 'verificationCode');
     const salt = newSalt();
     const hash = await hashPassword(q.password, salt);
     db.transaction(() => {
@@ -144,7 +144,7 @@ export function loginRoutes(db: DB, log: Logger) {
       z.object({ mobile: z.preprocess((v) => v ?? params.mobileNo, mobile), code: reqStr('请输入图形验证码'), uuid: optStr() }),
       params,
     );
-    if (!checkCaptcha(db, q.uuid, q.code)) throw bizError('图形验证码错误或已过期');
+    if (!checkCaptcha(db, q.uuid, q.code)) throw bizError('图形验证码错误或已过期', 400, 'code');
     sendSmsCode(db, q.mobile);
     log.info({ event: 'sms_sent', mobile: maskMobile(q.mobile) }, 'sandbox sms code sent');
     return withMessage({ mobile: maskMobile(q.mobile), expiresIn: 300, resendIn: 60 }, '验证码已发送');
@@ -153,7 +153,7 @@ export function loginRoutes(db: DB, log: Logger) {
   // Account lookup (findAccountInfo, docs/product.md#entities): the account of a mobile, proven by its SMS code.
   api.post('/findAccount', ({ params }) => {
     const q = parse(z.object({ mobileNo: mobile, verificationCode: smsCode }), params);
-    consumeSmsCode(db, q.mobileNo, q.verificationCode);
+    consumeSmsCode(db, q.mobileNo, q.verificationCode, 'verificationCode');
     const user = db.prepare('SELECT * FROM employees WHERE mobile = ?').get(q.mobileNo) as EmployeeRow | undefined;
     if (!user) throw bizError('该手机号尚未注册账号');
     return {

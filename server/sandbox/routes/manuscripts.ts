@@ -307,7 +307,7 @@ export function manuscriptRoutes(env: SandboxEnv) {
     if (channel === 'partner' && !q.partnerUnit) throw bizError('请填写推荐单位');
     if (uploadVerificationOpen(env)) {
       if (!q.captcha) throw bizError('请输入验证码');
-      if (!checkCaptcha(db, q.uuid, q.captcha)) throw bizError('验证码错误或已过期');
+      if (!checkCaptcha(db, q.uuid, q.captcha)) throw bizError('验证码错误或已过期', 400, 'captcha');
     }
     const row = ownManuscript(db, auth.employeeId, q.paperId);
     if (row.status !== 'draft') throw bizError('该稿件已提交，请勿重复提交');
@@ -813,7 +813,7 @@ export function manuscriptRoutes(env: SandboxEnv) {
     const q = parse(z.object({ password: reqStr('请输入密码'), reason: optStr() }), params);
     const e = db.prepare('SELECT * FROM employees WHERE id = ?').get(auth.employeeId) as EmployeeRow | undefined;
     if (!e) throw bizError('用户不存在', 404);
-    if (!(await verifyPassword(q.password, e.salt, e.password_hash))) throw bizError('密码错误');
+    if (!(await verifyPassword(q.password, e.salt, e.password_hash))) throw bizError('密码错误', 400, 'password');
     const busy = db
       .prepare(`SELECT count(*) AS n FROM manuscripts WHERE employee_id = ? AND status IN (${IN_PROGRESS.map(() => '?').join(',')})`)
       .get(auth.employeeId, ...IN_PROGRESS) as { n: number };

@@ -89,7 +89,7 @@ export function processRoutes(env: SandboxEnv) {
         .get(auth.employeeId, q.ossKey ?? q.hash) as { id: number } | undefined;
       attachmentId = att?.id ?? null;
     }
-    if (attachmentId === null) throw bizError('请上传证明材料');
+    if (attachmentId === null) throw bizError('请上传证明材料', 400, 'file');
     const info = db
       .prepare(`INSERT INTO scholar_applications (employee_id, real_name, institution, title, research_field, attachment_id, status, created_at)
         VALUES (?,?,?,?,?,?, 'pending', ?)`)

@@ -6,13 +6,14 @@ import { FEEDBACK_TYPE_TABLE, addFeedBack, getCodingByFatherId } from '~/backend
 import { FormError, SelectField, SubmitButton, TextField, TextareaField } from '~/components/verification/fields';
 import classes from '~/components/verification/verification.module.css';
 import { verification as copy } from '~/copy/verification';
-import { FEEDBACK_MAX, charCount, feedbackSchema } from '~/forms/verification';
+import { FEEDBACK_MAX, charCount, feedbackRefusalFields, feedbackSchema } from '~/forms/verification';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { z } from 'zod';
 import type { Route } from './+types/feedback';
-import { redirectWithToast, refusal } from '../personal.server';
+import { redirectWithToast, refusalOf } from '../personal.server';
+import { refusalErrors } from '~/forms/refusal';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.meta.feedback, noindex: true });
 
@@ -34,9 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await backendFor(request, context).call(addFeedBack, submission.value);
     message = copy.feedback.thanks;
   } catch (error) {
-    const refused = refusal(error);
-    const field = /类型/.test(refused) ? 'type' : /内容/.test(refused) ? 'content' : /联系/.test(refused) ? 'contact' : null;
-    return data({ result: submission.reply(field ? { fieldErrors: { [field]: [refused] } } : { formErrors: [refused] }) }, { status: 400 });
+    return data({ result: submission.reply(refusalErrors(refusalOf(error), feedbackRefusalFields)) }, { status: 400 });
   }
   return redirectWithToast(context, PAGE, message);
 }

@@ -7,13 +7,14 @@ import { FieldError } from '~/components/account/fields';
 import { FormError, SubmitButton, TextField } from '~/components/verification/fields';
 import classes from '~/components/verification/verification.module.css';
 import { verification as copy } from '~/copy/verification';
-import { INVOICE_TYPES, invoiceSchema, maskTaxpayerNo, verificationMessages, type InvoiceInput } from '~/forms/verification';
+import { INVOICE_TYPES, invoiceRefusalFields, invoiceSchema, maskTaxpayerNo, verificationMessages } from '~/forms/verification';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { z } from 'zod';
 import type { Route } from './+types/invoice';
-import { redirectWithToast, refusal } from '../personal.server';
+import { redirectWithToast, refusalOf } from '../personal.server';
+import { refusalErrors } from '~/forms/refusal';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.meta.invoice, noindex: true });
 
@@ -30,18 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!info) return { info: null };
   return { info: { ...info, taxpayerNo: info.taxpayerNo ? maskTaxpayerNo(info.taxpayerNo) : null } };
 }
-
-/** Which field a refusal of the backend is about (its message names it). */
-const FIELD_OF_MESSAGE: [RegExp, keyof InvoiceInput][] = [
-  [/纳税人/, 'taxpayerNo'],
-  [/抬头类型/, 'type'],
-  [/抬头/, 'title'],
-  [/地址/, 'address'],
-  [/电话/, 'phone'],
-  [/开户行/, 'bank'],
-  [/账号/, 'account'],
-  [/邮箱/, 'email'],
-];
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
@@ -69,9 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await backend.call(addInvoicingInformation, input);
   } catch (error) {
-    const message = refusal(error);
-    const field = FIELD_OF_MESSAGE.find(([pattern]) => pattern.test(message))?.[1];
-    return data({ result: submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }) }, { status: 400 });
+    return data({ result: submission.reply(refusalErrors(refusalOf(error), invoiceRefusalFields)) }, { status: 400 });
   }
   return redirectWithToast(context, PAGE, copy.invoice.saved);
 }

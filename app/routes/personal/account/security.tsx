@@ -8,15 +8,16 @@ import { BackendEnvelopeError } from '~/backend/errors';
 import { CancelConfirm, CancelIntro, MobileForm, PasswordForm, WechatForm } from '~/components/account/SecurityForms';
 import { account as copy } from '~/copy/account';
 import { INTENT_FIELD } from '~/forms/auth';
-import { FORM_FIELD, cancellationSchema, mobileSchemaFor, passwordChangeSchema, securityForm } from '~/forms/account';
+import { FORM_FIELD, cancellationRefusalFields, cancellationSchema, mobileChangeRefusalFields, mobileSchemaFor, passwordChangeRefusalFields, passwordChangeSchema, securityForm } from '~/forms/account';
 import { flashCookie } from '~/lib/flash.server';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import type { SessionData } from '~/session/cookie.server';
 import { backendFor, destroySession } from '~/session/session.server';
-import { redirectWithToast, refusal } from '../personal.server';
+import { redirectWithToast, refusal, refusalOf } from '../personal.server';
 import { passwordAttemptAllowed, reply, wechatBindCookie } from './account.server';
 import type { Route } from './+types/security';
+import { refusalErrors } from '~/forms/refusal';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   pageMeta({ title: loaderData?.step === 'cancel' ? copy.security.cancel.confirmTitle : copy.security.title, noindex: true });
@@ -50,12 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Context = Route.ActionArgs['context'];
 
-/** The backend's message of a refusal, under `field` when it is about that field. */
-function refusalErrors(error: unknown, fields: Record<string, RegExp>) {
-  const message = refusal(error);
-  for (const [field, pattern] of Object.entries(fields)) if (pattern.test(message)) return { fieldErrors: { [field]: [message] } };
-  return { formErrors: [message] };
-}
 
 async function changePassword(request: Request, context: Context, session: SessionData, formData: FormData) {
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
@@ -65,7 +60,7 @@ async function changePassword(request: Request, context: Context, session: Sessi
   try {
     await backendFor(request, context).call(passwordChange, submission.value);
   } catch (error) {
-    return reply('password', submission, refusalErrors(error, { oldPassword: /^原密码/, password: /新密码|6-20位/, confirmPassword: /两次|确认密码/ }));
+    return reply('password', submission, refusalErrors(refusalOf(error), passwordChangeRefusalFields));
   }
   // The backend ends the other sessions; this one stays valid.
   context.logger.info({ event: 'password_changed' }, 'account password changed');
@@ -91,7 +86,7 @@ async function changeMobile(request: Request, context: Context, session: Session
         const wait = Number(/(\d+)\s*秒/.exec(error.backendMessage)?.[1] ?? 60);
         return reply('mobile', submission, { status: 429, formErrors: [error.backendMessage], smsCooldown: wait });
       }
-      return reply('mobile', submission, refusalErrors(error, { password: /密码/, mobileNo: /手机号/ }));
+      return reply('mobile', submission, refusalErrors(refusalOf(error), mobileChangeRefusalFields));
     }
   }
 
@@ -99,7 +94,7 @@ async function changeMobile(request: Request, context: Context, session: Session
   try {
     await backend.call(mobileNoChange, { mobileNo, code });
   } catch (error) {
-    return reply('mobile', submission, refusalErrors(error, { code: /验证码/, mobileNo: /手机号/ }));
+    return reply('mobile', submission, refusalErrors(refusalOf(error), mobileChangeRefusalFields));
   }
   context.logger.info({ event: 'mobile_changed' }, 'account mobile changed');
   return redirectWithToast(context, PAGE, copy.security.mobile.done);
@@ -137,7 +132,7 @@ async function cancelAccount(request: Request, context: Context, session: Sessio
   try {
     await backendFor(request, context).call(authorAccountCancellation, { password, reason });
   } catch (error) {
-    return reply('cancel', submission, refusalErrors(error, { password: /密码/ }));
+    return reply('cancel', submission, refusalErrors(refusalOf(error), cancellationRefusalFields));
   }
   context.logger.info({ event: 'account_cancelled' }, 'account cancelled');
   const headers = new Headers();

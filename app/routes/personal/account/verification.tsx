@@ -20,14 +20,15 @@ import { FormError, SubmitButton, TextField } from '~/components/verification/fi
 import { readLeadingFields } from '~/lib/multipart-head.server';
 import classes from '~/components/verification/verification.module.css';
 import { verification as copy } from '~/copy/verification';
-import { SCHOLAR_FILE_ACCEPT, identitySchema, maskIdNumber, scholarSchema, verificationMessages } from '~/forms/verification';
+import { SCHOLAR_FILE_ACCEPT, identityRefusalFields, identitySchema, maskIdNumber, scholarRefusalFields, scholarSchema, verificationMessages } from '~/forms/verification';
 import { flashCookie } from '~/lib/flash.server';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { z } from 'zod';
 import type { Route } from './+types/verification';
-import { redirectWithToast, refusal } from '../personal.server';
+import { redirectWithToast, refusal, refusalOf } from '../personal.server';
+import { refusalErrors } from '~/forms/refusal';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.meta.verification, noindex: true });
 
@@ -98,9 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await backend.call(authorIdentityAuthentication, submission.value);
   } catch (error) {
-    const message = refusal(error);
-    const field = /身份证/.test(message) ? 'idNumber' : /姓名/.test(message) ? 'realName' : null;
-    return answer('identity', submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }));
+    return answer('identity', submission.reply(refusalErrors(refusalOf(error), identityRefusalFields)));
   }
   return redirectWithToast(context, PAGE, copy.identity.done);
 }
@@ -125,9 +124,9 @@ async function scholarApplication(request: Request, context: Route.ActionArgs['c
   const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: lead.body, signal: request.signal, duplex: 'half' } as RequestInit);
   const upload = await streamUpload(forwarded, context, token, SCHOLAR_APPLICATION_PATH);
   if (!upload.ok) {
-    const message = upload.status === 413 || upload.code === 413 ? verificationMessages.fileSize : upload.message || copy.common.failed;
-    const onFile = upload.status === 413 || upload.code === 413 || /文件|材料|上传/.test(message);
-    return answer('scholar', submission.reply({ hideFields: ['file'], ...(onFile ? { fieldErrors: { file: [message] } } : { formErrors: [message] }) }));
+    const tooLarge = upload.status === 413 || upload.code === 413;
+    const refused = tooLarge ? { message: verificationMessages.fileSize, field: 'file' } : { message: upload.message || copy.common.failed, field: upload.field };
+    return answer('scholar', submission.reply({ hideFields: ['file'], ...refusalErrors(refused, scholarRefusalFields) }));
   }
   return redirectWithToast(context, `${PAGE}#scholar`, upload.message || copy.scholar.submitted);
 }
