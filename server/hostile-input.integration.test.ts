@@ -65,6 +65,8 @@ const queryValue = fc.oneof({ weight: 4, arbitrary: hostile.map(encodeURICompone
 // -- what an answer may be ---------------------------------------------------------------
 
 /** 413/414/431: the request is too large for a parser before the app sees it. */
+/** The origin the portal answers on in this test: every redirect must stay on it. */
+const PORTAL_ORIGIN = 'http://portal.test';
 const ACCEPTABLE = new Set([200, 204, 301, 302, 303, 307, 308, 400, 401, 403, 404, 405, 409, 413, 414, 422, 429, 431]);
 /** Attributes of a start tag, quoted or not, so that text inside a quoted value never counts as an attribute. */
 const ATTRS = String.raw`(?:\s+[^\s=>"'/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']*))?)*?`;
@@ -80,12 +82,22 @@ const LIVE_MARKUP = [
 interface Answer {
   status: number;
   type: string;
+  /** Where a redirect points (absent otherwise). */
+  location?: string;
   body: string;
 }
 
 function assertSafe(answer: Answer, what: string) {
   expect(answer.status, `${what} answered ${answer.status}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
   expect(ACCEPTABLE.has(answer.status), `${what} answered ${answer.status}`).toBe(true);
+  if (answer.status >= 300 && answer.status < 400) {
+    // A redirect stays on the portal, whatever was sent: a path of this origin, no control characters.
+    const location = answer.location ?? '';
+    expect(location, `${what} redirected without a Location`).not.toBe('');
+    // eslint-disable-next-line no-control-regex
+    expect(/[\u0000-\u001f\u007f\\]/.test(location), `${what} redirected to ${JSON.stringify(location)}`).toBe(false);
+    expect(new URL(location, PORTAL_ORIGIN).origin, `${what} redirected off-site to ${location}`).toBe(PORTAL_ORIGIN);
+  }
   if (/html|xml|svg/.test(answer.type) || answer.type === '') {
     for (const pattern of LIVE_MARKUP) {
       const found = pattern.exec(answer.body);
@@ -149,7 +161,12 @@ describe('hostile input against the production build and the sandbox', () => {
       const req = http.request({ hostname: base.hostname, port: base.port, method: options.method ?? 'GET', path: pathAndQuery, headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          const location = res.headers.location;
+          // Absolute locations are judged against the origin the request was sent to.
+          const resolved = location === undefined ? undefined : location.startsWith(base.origin) ? location.slice(base.origin.length) || '/' : location;
+          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8'), location: resolved });
+        });
         res.on('error', reject);
       });
       req.on('error', (error) => reject(new Error(`${options.method ?? 'GET'} ${pathAndQuery.slice(0, 300)}: ${error.message}`)));
