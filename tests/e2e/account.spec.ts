@@ -205,7 +205,7 @@ test.describe('account settings', () => {
     await form.getByLabel('原密码').fill(AUTHOR_PASSWORD);
     await form.getByLabel('新密码', { exact: true }).fill('abcdef');
     await form.getByLabel('确认新密码').fill('abcdeg');
-    let status = await submitted(page, testInfo, () => form.getByRole('button', { name: '修改密码' }).click());
+    const status = await submitted(page, testInfo, () => form.getByRole('button', { name: '修改密码' }).click());
     if (status !== null) expect(status).toBe(400);
     await expect(form.getByText('请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写')).toBeVisible();
     await expect(form.getByText('两次输入密码不一致!')).toBeVisible();
