@@ -123,6 +123,41 @@ describe('backend client', () => {
   });
 });
 
+describe('backend client uploads', () => {
+  const multipart = () =>
+    new Request('http://portal.test/upload', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body: '--x--\r\n' });
+
+  it('sends the body with the token and answers a refusal with its message and field', async () => {
+    let seen = { authorization: '', contentType: '', body: '' };
+    server.use(
+      http.post(`${BASE}/manage/up`, async ({ request }) => {
+        seen = { authorization: request.headers.get('Authorization') ?? '', contentType: request.headers.get('Content-Type') ?? '', body: await request.text() };
+        return HttpResponse.json({ code: 400, success: false, message: '请上传证明材料', entity: null, field: 'file' });
+      }),
+    );
+    const answer = await client().backend.upload('/manage/up', multipart(), { gch: 'G1', themeId: '' });
+    expect(seen).toEqual({ authorization: TOKEN, contentType: 'multipart/form-data; boundary=x', body: '--x--\r\n' });
+    expect(answer).toMatchObject({ ok: false, code: 400, message: '请上传证明材料', field: 'file' });
+  });
+
+  it.each([
+    ['an HTTP 403', () => new HttpResponse(null, { status: 403 })],
+    ['an envelope code 403', () => HttpResponse.json({ code: 403, success: false, message: 'expired', entity: null })],
+  ])('answers %s with the same redirect home that clears the session as any call', async (_label, answer) => {
+    server.use(http.post(`${BASE}/manage/up`, answer));
+    const error = await thrown(client().backend.upload('/manage/up', multipart()));
+    expect(error).toBeInstanceOf(Response);
+    expect((error as Response).headers.get('Location')).toBe('/');
+    expect((error as Response).headers.get('Set-Cookie')).toContain('Max-Age=0');
+  });
+
+  it('turns an unreachable backend into the 503 route error', async () => {
+    server.use(http.post(`${BASE}/manage/up`, () => HttpResponse.error()));
+    const error = (await thrown(client().backend.upload('/manage/up', multipart()))) as { init: { status: number } };
+    expect(error.init.status).toBe(503);
+  });
+});
+
 describe('backend client metrics', () => {
   it('reports each call with its outcome, and each failure with its kind', async () => {
     const calls: string[] = [];

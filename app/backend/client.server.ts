@@ -245,5 +245,72 @@ export function createBackendClient(options: BackendClientOptions) {
     return parsed.data;
   }
 
-  return { call, raw, requestId };
+  /**
+   * A multipart upload, streamed: the browser's request body is piped through unread
+   * (never buffered), with its own Content-Type (boundary) and length. Failures and a 403
+   * are handled as for `call`; a refusal comes back as the answer, for the form to show.
+   */
+  async function upload(path: string, request: Request, query: Record<string, string | number | undefined | null> = {}): Promise<UploadAnswer> {
+    const search = toSearchParams(query);
+    for (const [key, value] of [...search]) if (value === '') search.delete(key);
+    const headers = requestHeaders('application/json');
+    const contentType = request.headers.get('Content-Type');
+    if (contentType) headers['Content-Type'] = contentType;
+    const length = request.headers.get('Content-Length');
+    if (length) headers['Content-Length'] = length;
+
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}${search.size ? `?${search}` : ''}`, {
+        method: 'POST',
+        headers,
+        body: request.body,
+        // Node's fetch streams a ReadableStream body only in half-duplex mode.
+        duplex: 'half',
+        signal: AbortSignal.any([request.signal, AbortSignal.timeout(Math.max(timeoutMs, UPLOAD_TIMEOUT_MS))]),
+      } as RequestInit & { duplex: 'half' });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', path, {});
+      fail('network', path, { error: (error as Error).message });
+    }
+    if (response.status === 403) {
+      response.body?.cancel().catch(() => {});
+      forbidden(path);
+    }
+    if (response.status >= 500) {
+      response.body?.cancel().catch(() => {});
+      fail('upstream', path, { status: response.status });
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      fail('schema', path, { status: response.status, error: 'body is not JSON' });
+    }
+    const envelope = envelopeSchema.safeParse(json);
+    if (!envelope.success) fail('schema', path, { status: response.status });
+    const { code, success, message, entity, field } = envelope.data;
+    if (code === 403) forbidden(path);
+    const ok = success && code === 200;
+    logger.info({ backend: path, code, status: response.status }, ok ? 'journal backend upload' : 'journal backend refused the upload');
+    return { status: response.status, ok, code, message, entity, field: field ?? undefined };
+  }
+
+  return { call, raw, upload, requestId };
 }
+
+/** What the backend answered an upload: a refusal is an answer, for the form to show. */
+export interface UploadAnswer {
+  /** HTTP status of the backend's answer (413 for a file over the limit). */
+  status: number;
+  ok: boolean;
+  code: number;
+  message: string;
+  /** The request parameter a refusal is about, if the backend names one. */
+  field?: string;
+  entity: unknown;
+}
+
+/** Uploads take longer than ordinary calls: at least ten minutes for 50 MB on a slow line. */
+const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;

@@ -11,7 +11,6 @@ import {
   type PaperEditInfo,
 } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
-import { streamUpload } from '~/backend/raw.server';
 import { RevisionUploadForm } from '~/components/manuscripts/RevisionUploadForm';
 import { ManuscriptFieldsForm } from '~/components/upload/ManuscriptFieldsForm';
 import { manuscripts as copy } from '~/copy/manuscripts';
@@ -28,7 +27,7 @@ import { flashCookie } from '~/lib/flash.server';
 import { pageMeta } from '~/lib/meta';
 import { watchLeadingFields } from '~/lib/multipart-head.server';
 import { requireAuthor } from '~/session/guard.server';
-import { backendFor, destroySession } from '~/session/session.server';
+import { backendFor } from '~/session/session.server';
 import { draftValues } from '~/routes/upload/draft.server';
 import type { Route } from './+types/update-paper-info';
 import classes from '~/routes/upload/upload.module.css';
@@ -126,7 +125,7 @@ function toBackend(values: ReturnType<typeof manuscriptInfoSchema.parse>, before
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireAuthor(request, context);
+  requireAuthor(request, context);
   const id = idFrom(request);
 
   // The revised file (without JavaScript): streamed to submitChanges as it arrives.
@@ -135,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!request.body || !KEY.test(key)) return data<ActionAnswer>({ kind: 'file', responseLetter: '', error: copy.revision.file.notMultipart }, { status: 400 });
     const watched = watchLeadingFields(request.body, request.headers.get('Content-Type'));
     const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: watched.stream, signal: request.signal, duplex: 'half' } as RequestInit & { duplex: 'half' });
-    const answer = await streamUpload(forwarded, context, session.token, SUBMIT_CHANGES_PATH, { id, idempotencyKey: key }, { clearSessionCookie: [destroySession(context)] });
+    const answer = await backendFor(request, context).upload(SUBMIT_CHANGES_PATH, forwarded, { id, idempotencyKey: key });
     if (answer.ok) {
       throw redirect(`${detailPath(id)}?done=revision`, { headers: { 'Set-Cookie': flashCookie(context, answer.message || copy.detail.revisionDone, 'success') } });
     }

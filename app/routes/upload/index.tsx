@@ -13,7 +13,6 @@ import {
   whetherJournalBeUploaded,
 } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
-import { streamUpload } from '~/backend/raw.server';
 import { Steps } from '~/components/upload/Steps';
 import { UploadForm } from '~/components/upload/UploadForm';
 import { manuscripts as manuscriptsCopy } from '~/copy/manuscripts';
@@ -94,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * it arrives (never buffered here); the backend checks type by content and size.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireAuthor(request, context);
+  requireAuthor(request, context);
   const url = new URL(request.url);
   const gch = url.searchParams.get('redirectGch')?.trim();
   const themeId = themeIdOf(url);
@@ -103,8 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A 征稿活动's submission goes to authorActivityUpload (channel activity); the backend checks the activity is open.
   const answer = themeId
-    ? await streamUpload(request, context, session.token, ACTIVITY_UPLOAD_PATH, { gch, themeId })
-    : await streamUpload(request, context, session.token, MANUSCRIPT_UPLOAD_PATH, { gch });
+    ? await backendFor(request, context).upload(ACTIVITY_UPLOAD_PATH, request, { gch, themeId })
+    : await backendFor(request, context).upload(MANUSCRIPT_UPLOAD_PATH, request, { gch });
   if (!answer.ok) {
     return data({ error: answer.message || copy.file.notMultipart }, { status: answer.status === 413 || answer.code === 413 ? 413 : 400 });
   }

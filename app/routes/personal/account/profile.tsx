@@ -3,7 +3,6 @@ import { data, redirect } from 'react-router';
 import { getProfile } from '~/backend/endpoints/personal.server';
 import { PROFILE_FIELDS, SET_HEAD_IMG_PATH, headImgAnswerSchema, modifyProfile, type ModifyProfileInput } from '~/backend/endpoints/account.server';
 import type { BackendFailure } from '~/backend/errors';
-import { streamUpload } from '~/backend/raw.server';
 import { AvatarForm, ProfileForm } from '~/components/account/ProfileForms';
 import type { AvatarActionData } from '~/components/account/types';
 import { account as copy } from '~/copy/account';
@@ -11,7 +10,7 @@ import { profileSchema, splitResearchFields } from '~/forms/account';
 import { flashCookie } from '~/lib/flash.server';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
-import { backendFor, commitSession, destroySession } from '~/session/session.server';
+import { backendFor, commitSession } from '~/session/session.server';
 import { redirectWithToast, refusal } from '../personal.server';
 import { peekAvatar, reply } from './account.server';
 import type { Route } from './+types/profile';
@@ -64,7 +63,7 @@ async function uploadAvatar(request: Request, context: Route.ActionArgs['context
   const refused = (status: number, error: string) => data<AvatarActionData>({ form: 'avatar', error }, { status });
   const peeked = await peekAvatar(request);
   if (!peeked.ok) return refused(peeked.status, peeked.message);
-  const answer = await streamUpload(peeked.request, context, session.token, SET_HEAD_IMG_PATH, {}, { clearSessionCookie: [destroySession(context)] });
+  const answer = await backendFor(request, context).upload(SET_HEAD_IMG_PATH, peeked.request);
   if (!answer.ok) return refused(answer.status === 413 || answer.code === 413 ? 413 : 400, answer.message || copy.profile.avatar.failed);
   const parsed = headImgAnswerSchema.safeParse(answer.entity);
   if (!parsed.success) {

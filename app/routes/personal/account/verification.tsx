@@ -12,7 +12,6 @@ import {
   type ScholarState,
 } from '~/backend/endpoints/verification.server';
 import { BackendEnvelopeError } from '~/backend/errors';
-import { streamUpload } from '~/backend/raw.server';
 import { FaceSection, type FaceState } from '~/components/verification/FaceSection';
 import { faceTicketCookie, readFaceTicket } from '~/components/verification/face-ticket.server';
 import { FieldError } from '~/components/account/fields';
@@ -72,7 +71,7 @@ function answer(form: FormName, result: SubmissionResult<string[]>, status = 400
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireAuthor(request, context);
-  if (/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return scholarApplication(request, context, session.token);
+  if (/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return scholarApplication(request, context);
 
   const formData = await request.formData();
   const backend = backendFor(request, context);
@@ -109,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  * are read and checked (the same schema as the browser), then the body is streamed on
  * unchanged to the backend, which checks the file by its content and size.
  */
-async function scholarApplication(request: Request, context: Route.ActionArgs['context'], token: string) {
+async function scholarApplication(request: Request, context: Route.ActionArgs['context']) {
   const lead = await readLeadingFields(request);
   if (!lead) return answer('scholar', { status: 'error', error: { '': [copy.common.notMultipart] } });
   const fields = new FormData();
@@ -122,7 +121,7 @@ async function scholarApplication(request: Request, context: Route.ActionArgs['c
     return answer('scholar', submission.reply({ hideFields: ['file'] }));
   }
   const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: lead.body, signal: request.signal, duplex: 'half' } as RequestInit);
-  const upload = await streamUpload(forwarded, context, token, SCHOLAR_APPLICATION_PATH);
+  const upload = await backendFor(request, context).upload(SCHOLAR_APPLICATION_PATH, forwarded);
   if (!upload.ok) {
     const tooLarge = upload.status === 413 || upload.code === 413;
     const refused = tooLarge ? { message: verificationMessages.fileSize, field: 'file' } : { message: upload.message || copy.common.failed, field: upload.field };
