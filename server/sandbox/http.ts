@@ -30,6 +30,7 @@ export const MSG = {
   ok: '操作成功',
   expired: '登录状态已失效，请重新登录',
   notFound: '请求的资源不存在',
+  noSuchEndpoint: '接口不存在',
   tooLarge: '请求内容过大，请控制在1MB以内',
   badBody: '请求数据格式错误',
   internal: '服务器繁忙，请稍后再试',

@@ -100,7 +100,7 @@ export function createSandboxApp(db: DB, opts: SandboxAppOptions = {}): Express 
   app.use('/manage', requireAuthMiddleware, manageRoutes(env));
 
   app.use((_req, res) => {
-    res.status(404).json(fail(404, MSG.notFound));
+    res.status(404).json(fail(404, MSG.noSuchEndpoint));
   });
   app.use(errorHandler(log));
   return app;
