@@ -421,5 +421,5 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     const lines = gateway.accessLog().slice(before).split('\n').filter(Boolean);
     for (const port of portalPorts) expect(lines.some((line) => line.includes(`127.0.0.1:${port}`)), `traffic to ${port}`).toBe(true);
     expect(lines.some((line) => / 127\.0\.0\.1:\d+, 127\.0\.0\.1:\d+ /.test(line)), 'a request retried on the other portal').toBe(true);
-  });
+  }, 120_000);
 });
