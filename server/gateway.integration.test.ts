@@ -4,7 +4,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNginx, freePort, gatewayRequest, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
+import { findNginx, freePorts, gatewayRequest, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
 import { TEST_SECRET, type RawResponse } from '../tests/support/servers';
 import { hasPersonalCookie } from './cache-policy';
 import { hasRedisServer, startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
@@ -149,7 +149,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     ensureBuild();
     tempDir = mkdtempSync(path.join(os.tmpdir(), 'portal-gateway-'));
 
-    const [redisPort, sandboxPort, gatewayPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [redisPort, sandboxPort, gatewayPort, portA, portB] = await freePorts(5);
     portalPorts.push(portA!, portB!);
     redis = await startRedisServer([redisPort!]);
     const sandbox = start(sandboxMain, { SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '40' });

@@ -21,16 +21,22 @@ export function findNginx(): string | undefined {
   return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined;
 }
 
-/** A port that was free a moment ago (the caller binds it right away). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+/** `count` distinct ports that were free a moment ago (all held open together, then released for the caller to bind). */
+export async function freePorts(count: number): Promise<number[]> {
+  const probes = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const probe = net.createServer();
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve(probe));
+        }),
+    ),
+  );
+  const ports = probes.map((probe) => (probe.address() as net.AddressInfo).port);
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
 }
 
 /** A self-signed certificate for 127.0.0.1, made with openssl in `dir`. */
