@@ -19,6 +19,7 @@ import { hasRedisServer, startRedisServer, stopWithTestProcess, type TestRedisSe
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const portalMain = path.resolve(buildDir, 'portal/main.js');
 const sandboxMain = path.resolve(buildDir, 'sandbox/main.js');
+const builtFiles = [portalMain, sandboxMain, path.resolve(buildDir, 'server/index.js')];
 
 /** Seconds an anonymous page stays fresh in this test: short, so it can see one go stale. */
 const FRESH_SECONDS = 2;
@@ -34,9 +35,9 @@ const mentionsOf = (text: string, body: string) => [...body.matchAll(new RegExp(
 
 /** Builds the production build when it is missing; a failed build fails the suite, it never skips it. */
 function ensureBuild() {
-  if (existsSync(portalMain) && existsSync(sandboxMain)) return;
+  if (builtFiles.every((file) => existsSync(file))) return;
   const built = spawnSync('npm', ['run', 'build', '--silent'], { encoding: 'utf8', env: process.env, timeout: 300_000 });
-  if (built.status !== 0 || !existsSync(portalMain) || !existsSync(sandboxMain)) {
+  if (built.status !== 0 || !builtFiles.every((file) => existsSync(file))) {
     throw new Error(`the production build (${buildDir}/) is missing and \`npm run build\` failed:\n${built.stderr ?? ''}${built.error?.message ?? ''}`);
   }
 }
