@@ -27,6 +27,8 @@ const DEMO = { username: 'demo_author', password: 'Demo@2026', realName: '张晓
 /** The client addresses nginx sees: each test signs in or guesses from its own. */
 const CLIENTS = { guesser: '127.0.0.2', neighbour: '127.0.0.3', author: '127.0.0.4' };
 const EVIL = 'evil.example';
+/** Answers nginx served from its cache: a copy that went stale during a slow run is still one. */
+const FROM_CACHE = ['HIT', 'STALE', 'UPDATING'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -236,7 +238,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers['x-gateway-cache']).toBe('MISS');
     expect(mentionsTheAuthor(anonymous.body)).toBe(false);
-    expect((await get(pagePath)).headers['x-gateway-cache']).toBe('HIT');
+    expect(FROM_CACHE).toContain((await get(pagePath)).headers['x-gateway-cache']);
     // And the cached anonymous page is not what the author gets.
     const mineAgain = await get(pagePath, asAuthor);
     expect(mineAgain.headers['x-gateway-cache']).toBe('BYPASS');
@@ -249,7 +251,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     expect(personal.body).toContain(DEMO.realName);
     for (let i = 0; i < 2; i++) {
       const someoneElse = await get('/personal');
-      expect(someoneElse.headers['x-gateway-cache']).not.toBe('HIT');
+      expect(FROM_CACHE).not.toContain(someoneElse.headers['x-gateway-cache']);
       expect(someoneElse.status).not.toBe(200);
       expect(mentionsTheAuthor(someoneElse.body)).toBe(false);
     }
@@ -258,7 +260,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
   it('bypasses its cache for exactly the cookies the portal treats as personal', async () => {
     const pagePath = '/aboutUs?gateway=cookies';
     await get(pagePath);
-    expect((await get(pagePath)).headers['x-gateway-cache']).toBe('HIT');
+    expect(FROM_CACHE).toContain((await get(pagePath)).headers['x-gateway-cache']);
     const personal = ['journalData-token=abc', 'journalData-flash=abc', 'customer=1', '_ga=GA1.1; journalData-token=abc', 'theme=dark;journalData-token=abc'];
     const other = ['_ga=GA1.1', 'xjournalData-token=abc', 'customers=1'];
     for (const cookie of personal) {
@@ -267,7 +269,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     }
     for (const cookie of other) {
       expect(hasPersonalCookie(cookie), cookie).toBe(false);
-      expect((await get(pagePath, { headers: { Cookie: cookie } })).headers['x-gateway-cache'], cookie).toBe('HIT');
+      expect(FROM_CACHE, cookie).toContain((await get(pagePath, { headers: { Cookie: cookie } })).headers['x-gateway-cache']);
     }
   });
 
@@ -309,7 +311,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
         expectPublicUrls(page, tricked);
         // The next visitor is served what the trick left in the cache: still clean.
         const next = await get(target);
-        expect(next.headers['x-gateway-cache'], target).toBe('HIT');
+        expect(FROM_CACHE, target).toContain(next.headers['x-gateway-cache']);
         expectPublicUrls(page, next);
       }
     }
