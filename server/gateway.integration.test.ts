@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNginx, freePorts, gatewayRequest, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
+import { GATEWAY_TEMPLATE, findNginx, freePorts, gatewayRequest, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
 import { TEST_SECRET, type RawResponse } from '../tests/support/servers';
 import { hasPersonalCookie } from './cache-policy';
 import { hasRedisServer, startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
@@ -353,6 +354,23 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     const neighbour = await guess(CLIENTS.neighbour, 12);
     expect(neighbour.status).toBe(400);
     expect(neighbour.body).not.toMatch(/登录尝试过于频繁/);
+  });
+
+  it('closes an idle connection to a portal before the portal would, so it never sends a request on one the portal is closing', async () => {
+    const upstream = /^upstream portal \{$([\s\S]*?)^\}$/m.exec(readFileSync(GATEWAY_TEMPLATE, 'utf8'))?.[1] ?? '';
+    const nginxSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(upstream)?.[1]);
+    const agent = new http.Agent({ keepAlive: true });
+    const advertised = await new Promise<string>((resolve, reject) => {
+      http.get(`http://127.0.0.1:${portalPorts[0]}/healthz`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(String(res.headers['keep-alive'] ?? '')));
+      }).on('error', reject);
+    });
+    agent.destroy();
+    const portalSeconds = Number(/timeout=(\d+)/.exec(advertised)?.[1]);
+    expect(nginxSeconds).toBeGreaterThan(0);
+    // A POST that meets a connection the portal just closed is not retried: it would fail.
+    expect(portalSeconds).toBeGreaterThan(nginxSeconds);
   });
 
   it('loses no request in a rolling restart: each portal in turn stops on SIGTERM (exit 0) and comes back while nginx sends traffic to both', async () => {
