@@ -50,6 +50,7 @@ const nginx = findNginx();
 describe('two portal processes behind nginx (TLS, gateway cache, forwarded client address)', () => {
   let redis: TestRedisServer | undefined;
   let gateway: Gateway;
+  let sandbox: ChildProcess;
   let sandboxUrl = '';
   let tempDir = '';
   const children: ChildProcess[] = [];
@@ -156,7 +157,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     const [redisPort, sandboxPort, gatewayPort, portA, portB] = await freePorts(5);
     portalPorts.push(portA!, portB!);
     redis = await startRedisServer([redisPort!]);
-    const sandbox = start(sandboxMain, { SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '40' });
+    sandbox = start(sandboxMain, { SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '40' });
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     gateway = await startGateway({ nginx, dir: tempDir, port: gatewayPort!, portals: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`] });
     await waitFor(`${sandboxUrl}/api/homeApi/getBottomBar`, sandbox);
@@ -443,4 +444,22 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     for (const port of portalPorts) expect(lines.some((line) => line.includes(`127.0.0.1:${port}`)), `traffic to ${port}`).toBe(true);
     expect(lines.some((line) => / 127\.0\.0\.1:\d+, 127\.0\.0\.1:\d+ /.test(line)), 'a request retried on the other portal').toBe(true);
   }, 120_000);
+
+  // Last: it stops the shared sandbox.
+  it('shows the portal error page while the backend is down, and keeps every portal in rotation (another portal cannot mend the backend)', async () => {
+    sandbox.kill('SIGTERM');
+    await exited(sandbox, 10_000);
+    const errorsBefore = gateway.errorLog().length;
+    for (let i = 0; i < 6; i++) {
+      const response = await get(`/aboutUs?gateway=outage-${i}`);
+      expect(response.status).toBe(503);
+      // The portal's page (Chinese, with a request number to quote), not nginx's bare 502.
+      expect(response.body).toContain('<html lang="zh-CN"');
+      expect(response.body).toContain('请求编号');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    const said = gateway.errorLog().slice(errorsBefore);
+    expect(said).not.toContain('temporarily disabled');
+    expect(said).not.toContain('no live upstreams');
+  });
 });

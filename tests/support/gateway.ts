@@ -70,6 +70,7 @@ export interface Gateway {
   process: ChildProcess;
   /** nginx's access log: one line per request, `<cache status> <upstream addresses> <upstream statuses> <status> <uri>`. */
   accessLog(): string;
+  /** nginx's error log (what it said after reading its configuration). */
   errorLog(): string;
   stop(): Promise<void>;
 }
@@ -137,7 +138,7 @@ export async function startGateway(options: { nginx: string; dir: string; port: 
     ca: pem,
     process: child,
     accessLog: () => read('access.log'),
-    errorLog: () => `${output}${read('error.log')}`,
+    errorLog: () => read('error.log'),
     stop: () =>
       new Promise<void>((resolve) => {
         process.off('exit', killGroup);
@@ -157,7 +158,7 @@ export async function startGateway(options: { nginx: string; dir: string; port: 
   };
 
   for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${gateway.errorLog()}`);
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}${gateway.errorLog()}`);
     const up = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.destroy();
@@ -169,7 +170,7 @@ export async function startGateway(options: { nginx: string; dir: string; port: 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await gateway.stop();
-  throw new Error(`nginx did not listen on ${port}:\n${gateway.errorLog()}`);
+  throw new Error(`nginx did not listen on ${port}:\n${output}${gateway.errorLog()}`);
 }
 
 export interface GatewayRequest {
