@@ -40,7 +40,7 @@ export async function freePorts(count: number): Promise<number[]> {
 }
 
 /** A self-signed certificate for 127.0.0.1, made with openssl in `dir`. */
-export function selfSignedCertificate(dir: string) {
+function selfSignedCertificate(dir: string) {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
   const made = spawnSync(
@@ -53,12 +53,11 @@ export function selfSignedCertificate(dir: string) {
 }
 
 /** The template with every `${NAME}` filled in; a name left unfilled is an error, not a silent blank. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  const filled = template.replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name: string) => {
+function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name: string) => {
     if (!(name in values)) throw new Error(`${GATEWAY_TEMPLATE}: no value for ${whole}`);
     return values[name]!;
   });
-  return filled;
 }
 
 export interface Gateway {
