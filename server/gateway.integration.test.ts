@@ -1,26 +1,28 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_TEMPLATE, findNginx, freePorts, gatewayRequest, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
+import { GATEWAY_TEMPLATE, freePorts, gatewayRequest, requireNginx, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
+import { requireBuiltFile, requireRedisServer } from '../tests/support/requirements';
 import { TEST_SECRET, type RawResponse } from '../tests/support/servers';
 import { hasPersonalCookie } from './cache-policy';
-import { hasRedisServer, startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
+import { startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
 
 /**
  * The portal behind a real gateway, as deployed: nginx (docs/gateway/nginx.conf, the
  * configuration the README recommends) terminating TLS and caching anonymous pages, in
  * front of two built portal processes sharing one Redis and one sandbox backend.
- * Needs nginx, redis-server and openssl (`bash .ci/run` installs them); builds the
- * production build first if it is missing (`BUILD_DIR` picks another build folder).
+ * Needs nginx, redis-server and openssl (`bash .ci/run` installs them) and the production
+ * build (`npm test` makes it first; `BUILD_DIR` picks another build folder).
  */
-const buildDir = process.env.BUILD_DIR ?? 'build';
-const portalMain = path.resolve(buildDir, 'portal/main.js');
-const sandboxMain = path.resolve(buildDir, 'sandbox/main.js');
-const builtFiles = [portalMain, sandboxMain, path.resolve(buildDir, 'server/index.js')];
+requireRedisServer();
+const nginx = requireNginx();
+const portalMain = requireBuiltFile('portal/main.js');
+const sandboxMain = requireBuiltFile('sandbox/main.js');
+requireBuiltFile('server/index.js');
 
 /** Seconds an anonymous page stays fresh in this test: short, so it can see one go stale. */
 const FRESH_SECONDS = 2;
@@ -36,16 +38,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Each place `text` appears in `body`, with a little context (a readable failure, not the whole page). */
 const mentionsOf = (text: string, body: string) => [...body.matchAll(new RegExp(text.replaceAll('.', '\\.'), 'g'))].map((m) => body.slice(Math.max(0, m.index - 60), m.index + 60));
 
-/** Builds the production build when it is missing; a failed build fails the suite, it never skips it. */
-function ensureBuild() {
-  if (builtFiles.every((file) => existsSync(file))) return;
-  const built = spawnSync('npm', ['run', 'build', '--silent'], { encoding: 'utf8', env: process.env, timeout: 300_000 });
-  if (built.status !== 0 || !builtFiles.every((file) => existsSync(file))) {
-    throw new Error(`the production build (${buildDir}/) is missing and \`npm run build\` failed:\n${built.stderr ?? ''}${built.error?.message ?? ''}`);
-  }
-}
-
-const nginx = findNginx();
 
 describe('two portal processes behind nginx (TLS, gateway cache, forwarded client address)', () => {
   let redis: TestRedisServer | undefined;
@@ -149,9 +141,6 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
   const mentionsTheAuthor = (body: string) => body.includes(DEMO.username) || body.includes(DEMO.realName);
 
   beforeAll(async () => {
-    if (!nginx) throw new Error('nginx is not installed: the gateway test needs it (bash .ci/run installs it; apt-get install nginx)');
-    if (!hasRedisServer) throw new Error('redis-server is not installed: the gateway test needs it (bash .ci/run installs it)');
-    ensureBuild();
     tempDir = mkdtempSync(path.join(os.tmpdir(), 'portal-gateway-'));
 
     const [redisPort, sandboxPort, gatewayPort, portA, portB] = await freePorts(5);

@@ -14,11 +14,15 @@ import type { RawResponse } from './servers';
 
 export const GATEWAY_TEMPLATE = path.resolve('docs/gateway/nginx.conf');
 
-/** nginx's binary (Debian puts it in /usr/sbin, which a non-root PATH may lack), or undefined. */
-export function findNginx(): string | undefined {
+/**
+ * nginx's binary (Debian puts it in /usr/sbin, which a non-root PATH may lack); throws,
+ * saying what to do, when it is not installed: the suite fails, it never skips.
+ */
+export function requireNginx(): string {
   const onPath = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
   if (onPath) return onPath;
-  return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : undefined;
+  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
+  throw new Error('This suite starts a real nginx, which is not installed: `apt-get install nginx` (`bash .ci/run` does).');
 }
 
 /** `count` distinct ports that were free a moment ago (all held open together, then released for the caller to bind). */
