@@ -183,7 +183,7 @@ export function createPortalApp(options: PortalAppOptions) {
     store: options.pageStore ?? new MemoryPageStore(config.pageCache.maxEntries, config.pageCache.maxBytes),
     freshMs: config.cacheHeaders.sMaxAge * 1000,
     staleMs: config.cacheHeaders.staleWhileRevalidate * 1000,
-    render: (url, nonce) => renderPublic(url, nonce, randomUUID()),
+    render: (url, nonce, requestId) => renderPublic(url, nonce, requestId || randomUUID()),
     onRefreshError: (url, error) => logger.error({ err: error, url }, 'page cache refresh failed'),
   });
 
@@ -199,7 +199,7 @@ export function createPortalApp(options: PortalAppOptions) {
       const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
       const requestId = String(res.getHeader('X-Request-Id') ?? '');
       const { page, outcome } = config.pageCache.enabled
-        ? await pageCache.get(url, () => randomBytes(16).toString('base64'))
+        ? await pageCache.get(url, () => randomBytes(16).toString('base64'), requestId)
         : { page: { ...(await renderPublic(url, res.locals.cspNonce as string, requestId)), storedAt: Date.now() }, outcome: 'bypass' };
       res.status(page.status);
       for (const [name, value] of page.headers) res.append(name, value);

@@ -93,8 +93,8 @@ export interface PageCacheOptions {
   store: PageStore;
   freshMs: number;
   staleMs: number;
-  /** Renders the page for `key` with the given nonce. */
-  render: (key: string, nonce: string) => Promise<Omit<CachedPage, 'storedAt'>>;
+  /** Renders the page for `key` with the given nonce, under the request id of the request that asked (a background refresh has none). */
+  render: (key: string, nonce: string, requestId?: string) => Promise<Omit<CachedPage, 'storedAt'>>;
   onRefreshError?: (key: string, error: unknown) => void;
   /** The clock (tests pass their own). */
   now?: () => number;
@@ -112,12 +112,12 @@ export function createPageCache(options: PageCacheOptions) {
   /** Background refreshes still running (awaited by `idle`). */
   const refreshing = new Set<Promise<void>>();
 
-  function renderAndStore(key: string, nonce: string): Promise<CachedPage> {
+  function renderAndStore(key: string, nonce: string, requestId?: string): Promise<CachedPage> {
     const running = inFlight.get(key);
     if (running) return running;
     const promise = (async () => {
       try {
-        const rendered = await render(key, nonce);
+        const rendered = await render(key, nonce, requestId);
         const page: CachedPage = { ...rendered, storedAt: now() };
         if (page.status === 200 && page.shareable) await store.set(key, page, freshMs + staleMs);
         return page;
@@ -144,8 +144,8 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  /** The page for `key`, and whether it came from the cache. */
-  async function get(key: string, freshNonce: () => string): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
+  /** The page for `key`, and whether it came from the cache; a miss is rendered under `requestId` (its error page shows it). */
+  async function get(key: string, freshNonce: () => string, requestId?: string): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
     const cached = await store.get(key);
     if (cached) {
       const age = now() - cached.storedAt;
@@ -155,7 +155,7 @@ export function createPageCache(options: PageCacheOptions) {
       void refresh.finally(() => refreshing.delete(refresh));
       return { page: cached, outcome: 'stale' };
     }
-    return { page: await renderAndStore(key, freshNonce()), outcome: 'miss' };
+    return { page: await renderAndStore(key, freshNonce(), requestId), outcome: 'miss' };
   }
 
   /** Resolves once every background refresh started so far has finished. */

@@ -27,8 +27,8 @@ describe('portal pages in front of a failing backend', () => {
     for (const server of servers) await server.close();
   });
 
-  async function portalFor(journalApiUrl: string) {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, UPSTREAM_TIMEOUT_MS: '400', PAGE_CACHE: 'false' });
+  async function portalFor(journalApiUrl: string, pageCache = false) {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, UPSTREAM_TIMEOUT_MS: '400', PAGE_CACHE: String(pageCache) });
     const { logger, lines } = memoryLogger();
     const portal = createPortalApp({ config, logger, journalApiUrl, build, clientDir: path.resolve(buildDir, 'client') });
     const running = await listen(portal.app);
@@ -51,6 +51,16 @@ describe('portal pages in front of a failing backend', () => {
     expect(page.body).toContain(requestId);
     expect(portal.lines.some((line) => line.includes(requestId) && line.includes('journal backend call failed'))).toBe(true);
     expect((await rawRequest(portal.url, { path: '/healthz' })).status).toBe(200);
+  });
+
+  it('shows the request id of the response on the page also when the page cache rendered it', async () => {
+    const portal = await portalFor('http://127.0.0.1:9', true);
+    const page = await rawRequest(portal.url, { path: '/journal?from=cache' });
+    expect(page.status).toBe(503);
+    expect(page.headers['x-cache']).toBe('MISS');
+    const requestId = String(page.headers['x-request-id']);
+    expect(page.body).toContain(requestId);
+    expect(portal.lines.some((line) => line.includes(requestId) && line.includes('journal backend call failed'))).toBe(true);
   });
 
   it('shows it with 504 when the backend is slower than the timeout', async () => {
