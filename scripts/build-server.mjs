@@ -1,21 +1,22 @@
 // Bundles the Node process around the app (server/) into build/portal and build/sandbox.
-// npm packages stay external; only our TypeScript is compiled.
+// npm packages stay external; only our TypeScript is compiled. The portal imports the
+// embedded sandbox only when it starts it, so the sandbox (and SQLite) is a chunk of its
+// own that a portal with a real backend never loads.
 import { build } from 'esbuild';
 
 const out = process.env.BUILD_DIR ?? 'build';
 
-const common = {
+await build({
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  splitting: true,
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
   alias: { '~': './app' },
-};
-
-await Promise.all([
-  build({ ...common, entryPoints: ['server/main.ts'], outfile: `${out}/portal/main.js` }),
-  build({ ...common, entryPoints: ['server/sandbox/main.ts'], outfile: `${out}/sandbox/main.js` }),
-]);
+  entryPoints: { 'portal/main': 'server/main.ts', 'sandbox/main': 'server/sandbox/main.ts' },
+  outdir: out,
+  chunkNames: 'node-chunks/[name]-[hash]',
+});

@@ -11,12 +11,18 @@ describe('loadConfig', () => {
     expect(config.journalApiUrl).toBeUndefined();
     expect(config.sandbox).toEqual({ port: 3100, dbPath: './data/sandbox.db', articles: 300 });
     expect(config.secureCookies).toBe(false);
-    expect(config.sessionSecrets).toHaveLength(1);
+    // The embedded sandbox: the process makes (and keeps) a secret of its own.
+    expect(config.sessionSecrets).toEqual([]);
   });
 
-  it('refuses to start in production without SESSION_SECRET and names the variable', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  it('starts in production without SESSION_SECRET only with the embedded sandbox', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).sessionSecrets).toEqual([]);
+  });
+
+  it('refuses to start in production with a real backend and no SESSION_SECRET, naming the variable', () => {
+    const real = { NODE_ENV: 'production', JOURNAL_API_URL: 'https://journal.example.edu.cn' };
+    expect(() => loadConfig(real)).toThrow(ConfigError);
+    expect(() => loadConfig(real)).toThrow(/SESSION_SECRET: is required in production/);
   });
 
   it('names a bad PORT with its value', () => {

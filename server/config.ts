@@ -44,7 +44,8 @@ const envSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/, message: '必须是 redis:// 或 rediss:// 地址 (must be a redis:// or rediss:// URL)' }).optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    // With the embedded sandbox a missing secret is generated and kept (server/session-secret.ts).
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET && env.JOURNAL_API_URL) {
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
@@ -85,6 +86,7 @@ export interface PortalConfig {
   host: string;
   /** Base URL of the journal backend; undefined means "start the embedded sandbox". */
   journalApiUrl: string | undefined;
+  /** Newest first. Empty: none was given for the embedded sandbox, and server/main.ts makes one. */
   sessionSecrets: string[];
   /** Origin of WeChat's consent page (a sign-in form redirects there); default: the backend's. */
   wechatAuthorizeOrigin: string | undefined;
@@ -127,7 +129,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
     port: env.PORT,
     host: env.HOST,
     journalApiUrl: env.JOURNAL_API_URL,
-    sessionSecrets: secrets.length > 0 ? secrets : [DEV_SESSION_SECRET],
+    sessionSecrets: secrets.length > 0 ? secrets : env.JOURNAL_API_URL ? [DEV_SESSION_SECRET] : [],
     wechatAuthorizeOrigin: env.WECHAT_AUTHORIZE_ORIGIN,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
@@ -7,13 +7,13 @@ import type { ServerBuild } from 'react-router';
 import { createPortalApp } from './app';
 import { ConfigError, loadConfig, type PortalConfig } from './config';
 import { createLogger } from './logger';
-import { createMetrics, startMetricsServer, type PortalMetrics } from './metrics';
+import { createMetrics, createMetricsServer, type PortalMetrics } from './metrics';
 import { MemoryPageStore } from './page-cache';
 import { connectRedis } from './redis';
 import { RedisPageStore } from './redis-page-store';
+import { sandboxSessionSecret } from './session-secret';
 import { createRedisRateLimiter } from './redis-rate-limit';
 import { createMemoryRateLimiter } from '../app/lib/rate-limit.server';
-import { startSandbox } from './sandbox/index';
 
 /**
  * The portal process: validates configuration, starts the embedded sandbox backend when
@@ -23,6 +23,36 @@ import { startSandbox } from './sandbox/index';
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** How long start-up waits for Redis before serving from the process alone (it keeps reconnecting). */
 const REDIS_STARTUP_WAIT_MS = 3000;
+
+/** Stops the process with one line naming what to change: no stack trace for a person to read. */
+function stopWith(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+/** A port someone else holds, named by the variable that chooses it. */
+function portTaken(error: unknown, variable: string, port: number): never | void {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') stopWith(`${variable}: port ${port} is already in use; set ${variable} to a free port (see .env.example).`);
+  if (code === 'EACCES') stopWith(`${variable}: port ${port} cannot be opened by this user; set ${variable} to a port above 1024.`);
+}
+
+/** Listens, or stops the process with a line naming the variable when the port is taken. */
+function listenOn(server: Server, port: number, host: string, variable: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error) => {
+      portTaken(error, variable, port);
+      reject(error);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/** What a person sees once the portal is up: where it is and how to use the demo. */
+function banner(lines: [string, string][]): string {
+  const width = Math.max(...lines.map(([label]) => label.length));
+  return ['', '  数据法学期刊平台 · journal portal', ...lines.map(([label, text]) => `  ${label.padEnd(width)}  ${text}`), ''].join('\n') + '\n';
+}
 
 function readConfig(): PortalConfig {
   try {
@@ -77,16 +107,30 @@ async function sharedStores(config: PortalConfig, logger: Logger, metrics: Porta
 }
 
 async function main() {
-  const config = readConfig();
+  let config = readConfig();
   const logger = createLogger(config.logLevel);
 
-  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  // The embedded sandbox without SESSION_SECRET: a secret made for this machine (decision 0020).
+  let secretFile: string | null | undefined;
+  if (config.sessionSecrets.length === 0) {
+    const made = sandboxSessionSecret(config.sandbox.dbPath);
+    secretFile = made.file;
+    config = { ...config, sessionSecrets: [made.secret] };
+    logger.warn({ file: made.file ?? '(memory)', created: made.created }, 'SESSION_SECRET is not set: sessions are sealed with a secret generated for this machine (set SESSION_SECRET in production)');
+  }
+
+  let sandbox: { url: string; close(): Promise<void> } | undefined;
   if (!config.journalApiUrl) {
+    // Loaded only here: a portal with a real backend never loads the sandbox or SQLite.
+    const { startSandbox } = await import('./sandbox/index');
     sandbox = await startSandbox({
       port: config.sandbox.port,
       dbPath: config.sandbox.dbPath,
       articles: config.sandbox.articles,
       logger: logger.child({ component: 'sandbox' }),
+    }).catch((error: unknown) => {
+      portTaken(error, 'SANDBOX_PORT', config.sandbox.port);
+      throw error;
     });
     logger.info({ url: sandbox.url, db: config.sandbox.dbPath }, 'sandbox journal backend started');
   }
@@ -108,15 +152,29 @@ async function main() {
     redisState: shared?.redis.state,
   });
   // Metrics on their own port: the gateway exposes only the public one.
-  const metricsServer = config.metricsPort > 0 ? startMetricsServer(metrics, config.metricsPort, config.host) : undefined;
-  metricsServer?.on('error', (error) => logger.error({ err: error, port: config.metricsPort }, 'metrics endpoint could not start'));
+  const metricsServer = config.metricsPort > 0 ? createMetricsServer(metrics) : undefined;
+  if (metricsServer) await listenOn(metricsServer, config.metricsPort, config.host, 'METRICS_PORT');
 
-  const server: Server = portal.app.listen(config.port, config.host, () => {
-    const { port } = server.address() as AddressInfo;
-    logger.info({ port, backend: journalApiUrl, env: config.env }, `portal listening on http://localhost:${port}`);
-  });
+  const server: Server = http.createServer(portal.app);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  await listenOn(server, config.port, config.host, 'PORT');
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, backend: journalApiUrl, env: config.env }, `portal listening on http://localhost:${port}`);
+  const lines: [string, string][] = [['Open', `http://localhost:${port}`]];
+  if (sandbox) {
+    lines.push(
+      ['Backend', `the embedded sandbox, data in ${config.sandbox.dbPath === ':memory:' ? 'memory (gone when the portal stops)' : `${config.sandbox.dbPath} (delete it to start afresh)`}`],
+      ['Sign in', 'demo_author / Demo@2026 (an author); demo_reader / Demo@2026 has no author role and is refused'],
+      ['SMS codes', 'the sandbox sends no text messages: each code is logged below as "sandbox SMS to 138****0000: code 123456"'],
+    );
+  } else {
+    lines.push(['Backend', journalApiUrl]);
+  }
+  if (secretFile !== undefined) lines.push(['Sessions', `sealed with a secret generated for this machine${secretFile ? ` (${secretFile})` : ''}; set SESSION_SECRET in production`]);
+  if (metricsServer) lines.push(['Metrics', `http://localhost:${config.metricsPort}/metrics (METRICS_PORT=0 turns them off)`]);
+  lines.push(['Stop', 'Ctrl+C']);
+  process.stderr.write(banner(lines));
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -147,6 +205,7 @@ async function main() {
 }
 
 main().catch((error) => {
+  // Unexpected: the one place a stack trace is worth printing.
   process.stderr.write(`portal failed to start: ${(error as Error).stack ?? error}\n`);
   process.exit(1);
 });

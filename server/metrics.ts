@@ -106,9 +106,9 @@ export function routeLabel(path: string, routePattern: (path: string) => string 
   return pattern && pattern !== '/*' ? pattern : 'other';
 }
 
-/** The metrics endpoint on its own port: GET /metrics in the Prometheus text format. */
-export function startMetricsServer(metrics: PortalMetrics, port: number, host: string) {
-  const server = http.createServer(async (req, res) => {
+/** The metrics endpoint for its own port: GET /metrics in the Prometheus text format. */
+export function createMetricsServer(metrics: PortalMetrics) {
+  return http.createServer(async (req, res) => {
     if (req.method === 'GET' && req.url === '/metrics') {
       res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
       res.end(await metrics.registry.metrics());
@@ -116,6 +116,4 @@ export function startMetricsServer(metrics: PortalMetrics, port: number, host: s
     }
     res.writeHead(404).end();
   });
-  server.listen(port, host);
-  return server;
 }

@@ -3,7 +3,7 @@ import type { DB } from './db.js';
 import { ApiError, bizError } from './http.js';
 import { AUTHOR_ROLE_ID } from './seed/generate.js';
 import {
-  CAPTCHA_TTL_MS, SMS_RESEND_MS, SMS_TTL_MS, TOKEN_TTL_MS, hashPassword, newSalt, newSmsCode, newToken, sha256,
+  CAPTCHA_TTL_MS, SMS_RESEND_MS, SMS_TTL_MS, TOKEN_TTL_MS, hashPassword, maskMobile, newSalt, newSmsCode, newToken, sha256,
 } from './security.js';
 
 export interface EmployeeRow {
@@ -86,8 +86,8 @@ export function checkCaptcha(db: DB, uuid: string | undefined, text: string | un
 
 // --- SMS ---
 
-/** One code per mobile per 60 s, unless the last one was already used (then the wait is over). */
-export function sendSmsCode(db: DB, mobile: string): void {
+/** One code per mobile per 60 s, unless the last one was already used (then the wait is over). Returns the code "sent". */
+export function sendSmsCode(db: DB, mobile: string): string {
   const now = Date.now();
   const last = db.prepare('SELECT sent_at FROM sms_codes WHERE mobile = ? AND used = 0 ORDER BY sent_at DESC, id DESC LIMIT 1').get(mobile) as
     | { sent_at: number }
@@ -96,9 +96,17 @@ export function sendSmsCode(db: DB, mobile: string): void {
     const wait = Math.ceil((SMS_RESEND_MS - (now - last.sent_at)) / 1000);
     throw new ApiError(429, `验证码发送过于频繁，请${wait}秒后再试`);
   }
-  db.prepare('INSERT INTO sms_codes (mobile, code, sent_at, expires_at) VALUES (?,?,?,?)').run(
-    mobile, newSmsCode(), now, now + SMS_TTL_MS,
-  );
+  const code = newSmsCode();
+  db.prepare('INSERT INTO sms_codes (mobile, code, sent_at, expires_at) VALUES (?,?,?,?)').run(mobile, code, now, now + SMS_TTL_MS);
+  return code;
+}
+
+/**
+ * The sandbox sends no text messages: the developer reads the code in the log instead
+ * (the sandbox only ever runs as the embedded demo backend, never with a real one).
+ */
+export function smsLogLine(mobile: string, code: string): string {
+  return `sandbox SMS to ${maskMobile(mobile)}: code ${code}`;
 }
 
 /** Consumes the latest unused, unexpired SMS code of a mobile, or throws a refusal about `field` (the code's parameter). */

@@ -2,7 +2,7 @@
 // face recognition, invoicing, favourites and history, messages).
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { consumeSmsCode, employeeById, mobileTaken, sendSmsCode, type EmployeeRow } from '../accounts.js';
+import { consumeSmsCode, employeeById, mobileTaken, sendSmsCode, smsLogLine, type EmployeeRow } from '../accounts.js';
 import { cardsByIds } from '../articles.js';
 import { nowMs, nowTime } from '../clock.js';
 import type { SandboxEnv } from '../env.js';
@@ -224,8 +224,8 @@ export function employeeRoutes(env: SandboxEnv) {
     const target = q.mobileNo ?? e.mobile;
     if (q.mobileNo && q.mobileNo !== e.mobile && mobileTaken(db, q.mobileNo)) throw bizError('该手机号已注册', 400, 'mobileNo');
     if (q.mobileNo === e.mobile) throw bizError('新手机号不能与原手机号相同', 400, 'mobileNo');
-    sendSmsCode(db, target);
-    log.info({ event: 'sms_sent', mobile: maskMobile(target) }, 'sandbox sms code sent');
+    const code = sendSmsCode(db, target);
+    log.info({ event: 'sms_sent', mobile: maskMobile(target) }, smsLogLine(target, code));
     return withMessage({ mobile: maskMobile(target), expiresIn: 300, resendIn: 60 }, '验证码已发送');
   });
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  checkCaptcha, consumeSmsCode, createEmployee, employeeById, issueSession, mobileTaken, rolesOf, sendSmsCode,
+  checkCaptcha, consumeSmsCode, createEmployee, employeeById, issueSession, mobileTaken, rolesOf, sendSmsCode, smsLogLine,
   storeCaptcha, usernameTaken, type EmployeeRow,
 } from '../accounts.js';
 import { captchaSvg } from '../captcha.js';
@@ -145,8 +145,8 @@ export function loginRoutes(db: DB, log: Logger) {
       params,
     );
     if (!checkCaptcha(db, q.uuid, q.code)) throw bizError('图形验证码错误或已过期', 400, 'code');
-    sendSmsCode(db, q.mobile);
-    log.info({ event: 'sms_sent', mobile: maskMobile(q.mobile) }, 'sandbox sms code sent');
+    const code = sendSmsCode(db, q.mobile);
+    log.info({ event: 'sms_sent', mobile: maskMobile(q.mobile) }, smsLogLine(q.mobile, code));
     return withMessage({ mobile: maskMobile(q.mobile), expiresIn: 300, resendIn: 60 }, '验证码已发送');
   });
 

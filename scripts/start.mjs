@@ -1,0 +1,19 @@
+// `npm start`: builds only when the build is missing or older than the sources, reads
+// `.env` when there is one (variables already set win), then runs the portal in this
+// process (it handles Ctrl+C and SIGTERM itself).
+import { buildAll } from './build.mjs';
+import { buildIsCurrent } from './source-stamp.mjs';
+
+try {
+  process.loadEnvFile('.env');
+} catch (error) {
+  if (error.code !== 'ENOENT') throw error;
+}
+
+if (buildIsCurrent()) {
+  process.stderr.write('The build is current: starting it (npm run build rebuilds).\n');
+} else {
+  process.stderr.write('Building the portal (about half a minute; the next start skips this while the sources are unchanged)...\n');
+  if (!buildAll({ quiet: true })) process.exit(1);
+}
+await import(new URL(`../${process.env.BUILD_DIR ?? 'build'}/portal/main.js`, import.meta.url).href);
