@@ -117,9 +117,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
       const value = source[name];
       // Secrets (and a Redis URL, which may carry a password) are never echoed.
       const shown = name === 'SESSION_SECRET' || name === 'REDIS_URL' || value === undefined ? '' : ` (got "${value}")`;
-      return `  ${name}: ${issue.message}${shown}`;
+      return `${name}: ${issue.message}${shown}; see .env.example`;
     });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+    // One line per variable to fix, nothing else: what a person reads when the process stops.
+    throw new ConfigError(lines.join('\n'));
   }
   const env = parsed.data;
   const secrets = splitSecrets(env.SESSION_SECRET);

@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { requireBuiltFile } from '../tests/support/requirements';
+import { rawRequest } from '../tests/support/servers';
+
+/**
+ * What a newcomer meets: the production build started with nothing in the environment but
+ * PATH and HOME (README, "Run it"), and the refusals an operator meets, each in one line.
+ * Every process records the modules it loads, so the test also sees whether SQLite was.
+ */
+const portalMain = requireBuiltFile('portal/main.js');
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'portal-first-run-'));
+const HOOKS = path.join(work, 'module-hooks.mjs');
+writeFileSync(
+  HOOKS,
+  [
+    "import { appendFileSync } from 'node:fs';",
+    'export async function resolve(specifier, context, next) {',
+    '  const resolved = await next(specifier, context);',
+    '  if (process.env.MODULE_LOG) appendFileSync(process.env.MODULE_LOG, `${resolved.url}\\n`);',
+    '  return resolved;',
+    '}',
+  ].join('\n'),
+);
+const REGISTER = `data:text/javascript,import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(HOOKS).href)});`;
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The portal as `npm run serve` starts it, in `cwd`, with exactly `env` (module loads logged to `moduleLog`). */
+function startPortal(cwd: string, env: Record<string, string>, moduleLog: string): Started {
+  const child = spawn(process.execPath, ['--import', REGISTER, portalMain], { cwd, env: { ...env, MODULE_LOG: moduleLog }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Waits (bounded) until `url` answers, or the process has exited. */
+async function whenUp(url: string, started: Started) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (started.child.exitCode !== null) throw new Error(`the portal exited:\n${started.stderr()}`);
+    const up = await new Promise<boolean>((resolve) => {
+      http.get(url, (res) => (res.resume(), resolve(res.statusCode === 200))).on('error', () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up:\n${started.stderr()}`);
+}
+
+async function stop(started: Started) {
+  started.child.kill('SIGTERM');
+  return started.exited;
+}
+
+/** A port nobody holds now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const newcomerEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir() });
+const modulesIn = (file: string) => readFileSync(file, 'utf8');
+
+describe('the first run', () => {
+  it('serves the portal with nothing set, signs demo_author in, and keeps the session across a restart', async () => {
+    const cwd = mkdtempSync(path.join(work, 'clone-'));
+    const base = 'http://127.0.0.1:3000';
+    const first = startPortal(cwd, newcomerEnv(), path.join(cwd, 'modules-1.log'));
+    await whenUp(`${base}/healthz`, first);
+
+    const home = await rawRequest(base, { path: '/' });
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('数据法学');
+
+    const login = await rawRequest(base, {
+      method: 'POST',
+      path: '/login?login=userLogin',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
+      body: new URLSearchParams({ username: 'demo_author', password: 'Demo@2026', agreement: 'on' }).toString(),
+    });
+    expect(login.status).toBe(302);
+    const cookie = [login.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('journalData-token='))?.split(';')[0];
+    expect(cookie).toBeDefined();
+    const signedIn = await rawRequest(base, { path: '/personal/index', headers: { Cookie: cookie! } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toContain('demo_author');
+
+    // A person can read what started, and is told about the generated secret once.
+    expect(first.stderr()).toContain('http://localhost:3000');
+    expect(first.stderr()).toContain('demo_author / Demo@2026');
+    expect(first.stderr()).not.toMatch(/\n\s+at /);
+    expect(first.stdout().split('\n').filter((line) => line.includes('SESSION_SECRET is not set'))).toHaveLength(1);
+    // Every stdout line is a JSON log line: the banner goes to stderr.
+    for (const line of first.stdout().split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
+    // The embedded sandbox was loaded, SQLite with it.
+    expect(modulesIn(path.join(cwd, 'modules-1.log'))).toContain('better-sqlite3');
+
+    expect(await stop(first)).toBe(0);
+    const secret = readFileSync(path.join(cwd, 'data', 'session-secret'), 'utf8');
+
+    const second = startPortal(cwd, newcomerEnv(), path.join(cwd, 'modules-2.log'));
+    await whenUp(`${base}/healthz`, second);
+    const stillSignedIn = await rawRequest(base, { path: '/personal/index', headers: { Cookie: cookie! } });
+    expect(stillSignedIn.status).toBe(200);
+    expect(stillSignedIn.body).toContain('demo_author');
+    expect(readFileSync(path.join(cwd, 'data', 'session-secret'), 'utf8')).toBe(secret);
+    expect(await stop(second)).toBe(0);
+  }, 120_000);
+
+  it('refuses a production start with a real backend and no SESSION_SECRET, in one line', async () => {
+    const started = startPortal(work, { ...newcomerEnv(), JOURNAL_API_URL: 'https://journal.example.edu.cn' }, path.join(work, 'modules-refused.log'));
+    expect(await started.exited).toBe(1);
+    const lines = started.stderr().split('\n').filter(Boolean);
+    expect(lines).toEqual(['SESSION_SECRET: is required in production (comma-separated secrets, newest first); see .env.example']);
+  });
+
+  it('never loads the sandbox or SQLite with a real backend', async () => {
+    const backend = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":[]}'));
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    const port = await freePort();
+    const moduleLog = path.join(work, 'modules-real.log');
+    const started = startPortal(work, {
+      ...newcomerEnv(),
+      JOURNAL_API_URL: `http://127.0.0.1:${(backend.address() as net.AddressInfo).port}`,
+      SESSION_SECRET: 'a-real-deployment-secret-of-at-least-32-chars',
+      PORT: String(port),
+      METRICS_PORT: '0',
+    }, moduleLog);
+    try {
+      await whenUp(`http://127.0.0.1:${port}/healthz`, started);
+      const modules = modulesIn(moduleLog);
+      expect(modules).toContain('/express/');
+      expect(modules).not.toContain('better-sqlite3');
+      expect(modules).not.toMatch(/node-chunks\/sandbox-/);
+    } finally {
+      await stop(started);
+      backend.close();
+    }
+  }, 60_000);
+
+  it.each(['PORT', 'SANDBOX_PORT', 'METRICS_PORT'])('stops with one line naming %s when its port is taken', async (variable) => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as net.AddressInfo).port;
+    const ports: Record<string, string> = { PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()), METRICS_PORT: String(await freePort()) };
+    ports[variable] = String(taken);
+    const started = startPortal(work, { ...newcomerEnv(), ...ports, HOST: '127.0.0.1', SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '5' }, path.join(work, `modules-${variable}.log`));
+    try {
+      expect(await started.exited).toBe(1);
+      const lines = started.stderr().split('\n').filter(Boolean);
+      expect(lines.at(-1)).toBe(`${variable}: port ${taken} is already in use; set ${variable} to a free port (see .env.example).`);
+      expect(started.stderr()).not.toMatch(/\n\s+at /);
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
+});
