@@ -1,28 +1,31 @@
 # syntax=docker/dockerfile:1
-# Multi-stage build of the journal portal: build with dev dependencies, run with production ones only.
+# The journal portal: built with dev dependencies, run with production ones only, as a
+# non-root user, with no compiler in the image.
+#
+#   docker build -t journal-portal .                                    # for a real backend
+#   docker build --build-arg WITH_SANDBOX=1 -t journal-portal-demo .   # with the embedded sandbox
+#
+# WITH_SANDBOX=1 keeps the optional SQLite driver (better-sqlite3, a prebuilt binary for
+# this platform) so the image can run the demo backend; without it the image needs
+# JOURNAL_API_URL and refuses to start without one.
 
-FROM node:22-slim AS build
+FROM node:20-slim AS build
+ARG WITH_SANDBOX=0
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN npm ci --no-audit --no-fund
+# Optional dependencies (the SQLite driver) install only when asked for.
+RUN if [ "$WITH_SANDBOX" = 1 ]; then npm ci --no-audit --no-fund; else npm ci --no-audit --no-fund --omit=optional; fi
 COPY . .
-RUN npm run build
+RUN npm run build \
+ && if [ "$WITH_SANDBOX" = 1 ]; then npm prune --omit=dev; else npm prune --omit=dev --omit=optional && rm -rf build/sandbox; fi
 
-FROM node:22-slim AS deps
-WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-COPY patches ./patches
-RUN npm ci --omit=dev --no-audit --no-fund
-
-FROM node:22-slim AS runtime
+FROM node:20-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
-COPY --from=deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json ./
+COPY --chown=node:node package.json .env.example ./
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

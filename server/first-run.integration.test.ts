@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireBuiltFile } from '../tests/support/requirements';
 import { rawRequest } from '../tests/support/servers';
@@ -89,6 +89,19 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The package folders `npm ci --omit=dev --omit=optional` installs (the Docker image's). */
+function productionPackages(): Set<string> {
+  const listed = execFileSync('npm', ['ls', '--omit=dev', '--omit=optional', '--all', '--parseable'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  return new Set(listed.split('\n').filter((line) => line.includes('node_modules')).map((line) => path.resolve(line)));
+}
+
+/** The package folder a loaded module belongs to (scoped packages included). */
+function packageDirOf(url: string): string {
+  const file = url.startsWith('file:') ? fileURLToPath(url) : url;
+  const match = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)/.exec(file);
+  return match ? match[1]! : file;
+}
+
 const newcomerEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir() });
 const modulesIn = (file: string) => readFileSync(file, 'utf8');
 
@@ -163,6 +176,10 @@ describe('the first run', () => {
       expect(modules).toContain('/express/');
       expect(modules).not.toContain('better-sqlite3');
       expect(modules).not.toMatch(/node-chunks\/sandbox-/);
+      // What the image installs (npm ci --omit=dev --omit=optional) is all the start needs.
+      const production = productionPackages();
+      const outside = [...new Set(modules.split('\n').filter((url) => url.includes('/node_modules/')).map(packageDirOf))].filter((dir) => !production.has(dir));
+      expect(outside).toEqual([]);
     } finally {
       await stop(started);
       backend.close();
