@@ -63,6 +63,18 @@ describe('Redis rate limiter against a real redis-server', () => {
     expect((await limiter.hit('ip:1', perMinute)).allowed).toBe(false);
   });
 
+  it('forgets a key for every process sharing Redis (a new SMS code gets fresh tries)', async () => {
+    const prefix = `test:reset:${++namespace}:`;
+    const a = await processLimiter({ prefix });
+    const b = await processLimiter({ prefix });
+    const rule = { limit: 2, windowMs: 60_000 };
+    await a.limiter.hit('sms-guess:mobile:1', rule);
+    await b.limiter.hit('sms-guess:mobile:1', rule);
+    expect((await a.limiter.hit('sms-guess:mobile:1', rule)).allowed).toBe(false);
+    await b.limiter.reset('sms-guess:mobile:1');
+    expect((await a.limiter.hit('sms-guess:mobile:1', rule)).allowed).toBe(true);
+  });
+
   it('peeks without counting, tells the cooldown, and keeps keys apart', async () => {
     const c = clock();
     const { limiter } = await processLimiter({ now: c.now });

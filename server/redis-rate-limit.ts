@@ -83,5 +83,14 @@ export function createRedisRateLimiter(redis: SharedRedis, options: RedisRateLim
     hit: (key, rule) => redis.run('rate-limit', (client) => decide(client, key, rule, true), () => options.fallback.hit(key, rule)),
     peek,
     cooldownSeconds: async (key, rule) => (await peek(key, rule)).retryAfterSeconds,
+    // Both: the in-process count may hold events from a time Redis was away.
+    reset: async (key) => {
+      await options.fallback.reset(key);
+      await redis.run(
+        'rate-limit',
+        async (client) => void (await client.del(`${options.prefix}${key}`)),
+        async () => undefined,
+      );
+    },
   };
 }

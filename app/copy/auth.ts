@@ -89,6 +89,7 @@ export const auth = {
     tooManyLogins: (seconds: number) => `登录尝试过于频繁，请${seconds}秒后再试`,
     smsTooOften: (seconds: number) => `验证码发送过于频繁，请${seconds}秒后再试`,
     smsDailyLimit: '该手机号今日获取验证码次数已达上限，请明天再试',
+    codeGuessesSpent: '验证码错误次数过多，已失效，请重新获取验证码',
     smsIpLimit: (seconds: number) => `获取验证码过于频繁，请${seconds}秒后再试`,
     spam: '提交异常，请刷新页面后重试',
     temporaryLoginFailed: '登录信息已失效，请重新登录',

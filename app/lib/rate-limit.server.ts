@@ -33,6 +33,8 @@ export interface RateLimiter {
   peek(key: string, rule: RateRule): Promise<RateDecision>;
   /** Seconds until one more event is allowed, for display only (a countdown): never a rejection. */
   cooldownSeconds(key: string, rule: RateRule): Promise<number>;
+  /** Forgets the events of `key` (a new SMS code opens a new count of its guesses). */
+  reset(key: string): Promise<void>;
 }
 
 export interface MemoryRateLimiterOptions {
@@ -108,6 +110,7 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
     },
     peek,
     cooldownSeconds: async (key, rule) => (await peek(key, rule)).retryAfterSeconds,
+    reset: async (key) => void events.delete(key),
     size: () => events.size,
   };
 }
@@ -128,5 +131,6 @@ export function countingRejections(limiter: RateLimiter, onRejected: (limit: str
     hit: (key, rule) => counted(key, limiter.hit(key, rule)),
     peek: (key, rule) => counted(key, limiter.peek(key, rule)),
     cooldownSeconds: (key, rule) => limiter.cooldownSeconds(key, rule),
+    reset: (key) => limiter.reset(key),
   };
 }

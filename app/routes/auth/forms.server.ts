@@ -25,6 +25,8 @@ export const RATE_RULES = {
   smsPerMobileDaily: { limit: 10, windowMs: 24 * 60 * 60_000 },
   smsPerIp: { limit: 20, windowMs: 60 * 60_000 },
   lookupPerIp: { limit: 60, windowMs: 60_000 },
+  /** Tries of one SMS code (a new code starts a new count): past this the code is dead. */
+  smsCodeGuesses: { limit: 5, windowMs: 30 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 interface Replyable {
@@ -65,6 +67,22 @@ export async function freshCaptchaKey(request: Request, context: AppLoadContext)
 
 const smsKey = (mobile: string) => `sms:mobile:${mobile}`;
 const smsDayKey = (mobile: string) => `sms:mobile-day:${mobile}`;
+const guessKey = (mobile: string) => `sms-guess:mobile:${mobile}`;
+
+/**
+ * Counts one try of the SMS code sent to `mobile`, before the backend sees it (so
+ * concurrent tries cannot overrun the count). After `smsCodeGuesses` tries the code is
+ * dead: the portal refuses every further try, the right code included, until a new code
+ * is sent to that number. With at most 10 codes a day, a number gets at most 50 tries.
+ */
+export async function spendCodeGuess(context: AppLoadContext, mobile: string) {
+  return context.runtime.rateLimiter.hit(guessKey(mobile.trim()), RATE_RULES.smsCodeGuesses);
+}
+
+/** A new code was sent to `mobile`: its tries start from zero. */
+export async function newCodeSent(context: AppLoadContext, mobile: string) {
+  await context.runtime.rateLimiter.reset(guessKey(mobile.trim()));
+}
 
 /** Seconds before another SMS code may go to `mobile` (rendered by the server without JavaScript). */
 export async function smsCooldown(context: AppLoadContext, mobile: unknown): Promise<number> {
@@ -111,6 +129,7 @@ export async function sendSmsCode(request: Request, context: AppLoadContext, for
   }
   await rateLimiter.hit(smsKey(mobileNo), RATE_RULES.smsPerMobile);
   await rateLimiter.hit(smsDayKey(mobileNo), RATE_RULES.smsPerMobileDaily);
+  await newCodeSent(context, mobileNo);
   context.logger.info({ event: 'sms_requested', form }, 'SMS code requested');
   return answer(
     form,
@@ -150,6 +169,12 @@ export async function smsFormStep<S extends z.ZodType>(request: Request, context
   const submission = parseWithZod(formData, { schema });
   const extra = { uuid: formUuid(formData), smsCooldown: await smsCooldown(context, submission.payload.mobileNo) };
   if (submission.status !== 'success') return { done: answer(form, submission, extra) } as const;
+  const value = submission.value as Record<string, unknown>;
+  if (typeof value.mobileNo === 'string') {
+    const codeField = 'verificationCode' in value ? 'verificationCode' : 'code';
+    const guess = await spendCodeGuess(context, value.mobileNo);
+    if (!guess.allowed) return { done: answer(form, submission, extra, { status: 429, fieldErrors: { [codeField]: [authCopy.messages.codeGuessesSpent] } }) } as const;
+  }
   return { value: submission.value as z.output<S>, submission, extra } as const;
 }
 

@@ -18,6 +18,8 @@ import { redirectWithToast, refusal, refusalOf } from '../personal.server';
 import { passwordAttemptAllowed, reply, wechatBindCookie } from './account.server';
 import type { Route } from './+types/security';
 import { refusalErrors } from '~/forms/refusal';
+import { newCodeSent, spendCodeGuess } from '~/routes/auth/forms.server';
+import { auth as authCopy } from '~/copy/auth';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   pageMeta({ title: loaderData?.step === 'cancel' ? copy.security.cancel.confirmTitle : copy.security.title, noindex: true });
@@ -79,6 +81,7 @@ async function changeMobile(request: Request, context: Context, session: Session
     if (!attempt.allowed) return reply('mobile', submission, { status: 429, formErrors: [attempt.message] });
     try {
       const sent = await backend.call(verificationPasswordAndSendCode, { password, mobileNo });
+      await newCodeSent(context, mobileNo);
       context.logger.info({ event: 'sms_requested', form: 'mobileChange' }, 'SMS code requested');
       return reply('mobile', submission, { status: 200, notice: copy.security.mobile.sent(sent.mobile), smsCooldown: sent.resendIn });
     } catch (error) {
@@ -91,6 +94,8 @@ async function changeMobile(request: Request, context: Context, session: Session
   }
 
   const { mobileNo, code } = submission.value as { mobileNo: string; code: string };
+  const guess = await spendCodeGuess(context, mobileNo);
+  if (!guess.allowed) return reply('mobile', submission, { status: 429, fieldErrors: { code: [authCopy.messages.codeGuessesSpent] } });
   try {
     await backend.call(mobileNoChange, { mobileNo, code });
   } catch (error) {
