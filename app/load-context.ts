@@ -12,6 +12,8 @@ export interface PortalLoadContext {
   requestId: string;
   /** The client's address as seen through the trusted proxies. */
   clientIp: string;
+  /** The address rate limits count the client under: itself, or its /64 for IPv6 (app/lib/client-address.ts). */
+  clientNetwork: string;
   logger: Logger;
   /**
    * Render the whole document into one buffer instead of streaming it: set for anonymous

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequestHandler as createFetchRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PortalLoadContext } from '../app/load-context';
+import { rateLimitAddress } from '../app/lib/client-address';
 import { countingRejections, createMemoryRateLimiter, type RateLimiter } from '../app/lib/rate-limit.server';
 import type { PortalConfig } from './config';
 import { SESSION_COOKIE } from '../app/session/cookie.server';
@@ -149,6 +150,7 @@ export function createPortalApp(options: PortalAppOptions) {
     cspNonce: nonce,
     requestId,
     clientIp: req.ip ?? '',
+    clientNetwork: rateLimitAddress(req.ip ?? ''),
     logger: (req as unknown as { log?: Logger }).log ?? logger,
     runtime,
   });
@@ -170,7 +172,7 @@ export function createPortalApp(options: PortalAppOptions) {
    * background refresh needs no request of its own).
    */
   async function renderPublic(url: string, nonce: string, requestId: string): Promise<Omit<CachedPage, 'storedAt'>> {
-    const context: AppLoadContext = { cspNonce: nonce, requestId, clientIp: '', logger: logger.child({ reqId: requestId }), runtime, wholeDocument: true };
+    const context: AppLoadContext = { cspNonce: nonce, requestId, clientIp: '', clientNetwork: '', logger: logger.child({ reqId: requestId }), runtime, wholeDocument: true };
     const response = await fetchHandler(new Request(url), context);
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');

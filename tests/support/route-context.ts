@@ -13,6 +13,7 @@ export function routeContext(journalApiUrl: string): AppLoadContext {
     cspNonce: 'test-nonce',
     requestId: 'route-test',
     clientIp: '127.0.0.1',
+    clientNetwork: '127.0.0.1',
     logger: pino({ level: 'silent' }),
     runtime: {
       journalApiUrl,

@@ -25,7 +25,7 @@ function failureImage(status: number) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const uuid = new URL(request.url).searchParams.get('uuid') ?? '';
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(uuid)) return failureImage(400);
-  if (!(await context.runtime.rateLimiter.hit(`captcha:ip:${context.clientIp}`, RATE_RULES.lookupPerIp)).allowed) return failureImage(429);
+  if (!(await context.runtime.rateLimiter.hit(`captcha:ip:${context.clientNetwork}`, RATE_RULES.lookupPerIp)).allowed) return failureImage(429);
   let upstream: Response;
   try {
     upstream = await backendFor(request, context, { token: null }).raw(CAPTCHA_IMAGE_PATH, { uuid }, 'image/*');

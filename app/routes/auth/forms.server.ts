@@ -102,7 +102,7 @@ export async function sendSmsCode(request: Request, context: AppLoadContext, for
   const { mobileNo, captcha, uuid } = submission.value;
   const { rateLimiter } = context.runtime;
 
-  const perIp = await rateLimiter.hit(`sms:ip:${context.clientIp}`, RATE_RULES.smsPerIp);
+  const perIp = await rateLimiter.hit(`sms:ip:${context.clientNetwork}`, RATE_RULES.smsPerIp);
   if (!perIp.allowed) return answer(form, submission, { uuid }, { status: 429, formErrors: [authCopy.messages.smsIpLimit(perIp.retryAfterSeconds)] });
   const perMinute = await rateLimiter.peek(smsKey(mobileNo), RATE_RULES.smsPerMobile);
   if (!perMinute.allowed) {

@@ -69,12 +69,14 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
   if (submission.status !== 'success') return answer(form, submission, { uuid: shownUuid, captchaRequired: Boolean(shownUuid) });
   const { username, password, captcha, uuid } = submission.value;
 
-  // Every attempt counts per address; per account only the failed ones (guessing its password).
-  const accountKey = `login:account:${username.toLowerCase()}`;
+  // Every attempt counts, per address and per account, before the backend sees it: counted
+  // atomically, so concurrent attempts cannot overrun the limit. A success clears the
+  // account's count (it proved the password), so only failures add up.
+  const accountKey = `login:account:${username.trim().toLowerCase()}`;
   const { rateLimiter } = context.runtime;
   for (const decision of [
-    await rateLimiter.hit(`login:ip:${context.clientIp}`, RATE_RULES.loginPerIp),
-    await rateLimiter.peek(accountKey, RATE_RULES.loginFailuresPerAccount),
+    await rateLimiter.hit(`login:ip:${context.clientNetwork}`, RATE_RULES.loginPerIp),
+    await rateLimiter.hit(accountKey, RATE_RULES.loginFailuresPerAccount),
   ]) {
     if (!decision.allowed) {
       return answer(form, submission, { uuid: shownUuid, captchaRequired: Boolean(shownUuid) }, {
@@ -89,7 +91,6 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
     entity = await backendFor(request, context, { token: null }).call(login, { username, password, captcha, uuid });
   } catch (error) {
     const message = backendMessage(error);
-    await rateLimiter.hit(accountKey, RATE_RULES.loginFailuresPerAccount);
     // Code 505: the image captcha is needed (or was wrong). Any failure with a captcha shown spends it: show a new one.
     const captchaRequired = (error as BackendEnvelopeError).code === 505 || Boolean(uuid);
     const next = captchaRequired ? await freshCaptchaKey(request, context) : null;
@@ -97,6 +98,7 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
     return answer(form, submission, { uuid: next, captchaRequired }, errors);
   }
 
+  await rateLimiter.reset(accountKey);
   try {
     const session = await sessionFromLogin(request, context, entity);
     return signedIn(context, session, signedInTarget(loginContext));

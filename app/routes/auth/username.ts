@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const username = (new URL(request.url).searchParams.get('username') ?? '').trim();
   const headers = { 'Cache-Control': 'no-store' };
   if (!USERNAME_PATTERN.test(username)) return Response.json({ available: false }, { headers });
-  if (!(await context.runtime.rateLimiter.hit(`lookup:ip:${context.clientIp}`, RATE_RULES.lookupPerIp)).allowed) {
+  if (!(await context.runtime.rateLimiter.hit(`lookup:ip:${context.clientNetwork}`, RATE_RULES.lookupPerIp)).allowed) {
     return Response.json({ available: null }, { status: 429, headers });
   }
   try {
