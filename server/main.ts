@@ -1,4 +1,4 @@
-import http, { type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { RequestHandler } from 'express';
@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router';
 import { createPortalApp } from './app';
 import { ConfigError, loadConfig, type PortalConfig } from './config';
 import { createLogger } from './logger';
+import { createHttpServer } from './http-server';
 import { createMetrics, createMetricsServer, type PortalMetrics } from './metrics';
 import { MemoryPageStore } from './page-cache';
 import { connectRedis } from './redis';
@@ -160,9 +161,7 @@ async function main() {
   const metricsServer = config.metricsPort > 0 ? createMetricsServer(metrics) : undefined;
   if (metricsServer) await listenOn(metricsServer, config.metricsPort, config.host, 'METRICS_PORT');
 
-  const server: Server = http.createServer(portal.app);
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  const server: Server = createHttpServer(portal.app);
   await listenOn(server, config.port, config.host, 'PORT');
   const { port } = server.address() as AddressInfo;
   logger.info({ port, backend: journalApiUrl, env: config.env }, `portal listening on http://localhost:${port}`);
