@@ -22,6 +22,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'react-router', importNames: ['Link'], message: "Import Link from '~/lib/link'." }] }] },
   },
   {
+    // Form bodies go through readForm, which answers a broken body with 400 instead of a 500.
+    files: ['app/**'],
+    ignores: ['app/lib/form-data.server.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']", message: 'Read forms with readForm (app/lib/form-data.server.ts).' },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their continuation `use`: not a React hook.
     files: ['tests/e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

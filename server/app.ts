@@ -17,6 +17,7 @@ import { createMetrics, routeLabel, type PortalMetrics } from './metrics';
 import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { PROXIED_PREFIXES, createProxy } from './proxy';
 import { checkReadiness } from './readiness';
+import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
 import type { RedisState } from './redis';
 import { apiSecurityHeaders, cspNonce, securityHeaders } from './security';
@@ -82,6 +83,7 @@ export function createPortalApp(options: PortalAppOptions) {
   app.use(createHttpLogger(logger));
   app.use(metrics.httpMiddleware((path) => routeLabel(path, (page) => routeOf(page)?.pattern)));
   app.use(clearBrowserCacheOnSessionChange);
+  app.use(requestShape);
 
   // Ops endpoints answer before anything else touches the request.
   app.get('/healthz', (_req, res) => {

@@ -76,7 +76,8 @@ export function createHttpLogger(logger: Logger) {
       return id;
     },
     customLogLevel(_req, res, error) {
-      if (error || res.statusCode >= 500) return 'error';
+      // 501 is the portal refusing a method it does not serve: the sender's doing, not ours.
+      if (error || (res.statusCode >= 500 && res.statusCode !== 501)) return 'error';
       if (res.statusCode >= 400) return 'warn';
       return 'info';
     },

@@ -10,6 +10,7 @@ import { answer, backendMessage, codeOrFormError, freshCaptchaKey, smsFormStep }
 import type { Route } from './+types/find-account';
 import classes from './auth.module.css';
 import { PRIVATE } from '~/lib/route-policy';
+import { readForm } from '~/lib/form-data.server';
 
 const FORM = 'findAccount';
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Account lookup (findAccountInfo, docs/product.md#entities): the account of a mobile, once its SMS code is given. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const step = await smsFormStep(request, context, FORM, await request.formData(), findAccountSchema);
+  const step = await smsFormStep(request, context, FORM, await readForm(request), findAccountSchema);
   if ('done' in step) return step.done;
   try {
     const account = await backendFor(request, context, { token: null }).call(findAccount, step.value);

@@ -12,6 +12,7 @@ import { loginModeHref, pageContext, parseLoginMode, signedInTarget, type LoginC
 import { backendFor, destroySession, getSession } from '~/session/session.server';
 import { NotAuthorError, clearWechatCookie, readWechatCookie, sessionFromLogin, signedIn, wechatCookie, withCookies } from '~/session/sign-in.server';
 import { RATE_RULES, answer, backendMessage, codeOrFormError, formUuid, freshCaptchaKey, refreshCaptcha, smsFormStep } from './forms.server';
+import { readForm } from '~/lib/form-data.server';
 
 /** Modes whose form sends an SMS code (and so shows an image captcha). */
 const SMS_MODES: readonly LoginMode[] = ['userRegister', 'losePWD', 'bindMobile'];
@@ -45,7 +46,7 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const mode = parseLoginMode(url.searchParams.get('login')) ?? 'userLogin';
   const loginContext = pageContext(url.searchParams);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (mode) {
     case 'userLogin':
       return passwordLogin(request, context, loginContext, formData);

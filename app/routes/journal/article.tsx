@@ -23,6 +23,7 @@ import { citableArticle, pdfHref, scholarlyRecord } from './article.server';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { PUBLIC } from '~/lib/route-policy';
 import { optional } from '~/backend/optional.server';
+import { readForm } from '~/lib/form-data.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
   const paperId = intParam(new URL(request.url).searchParams.get('id'));
   if (!paperId) throw data(null, { status: 404 });
-  const intent = (await request.formData()).get('intent');
+  const intent = (await readForm(request)).get('intent');
   const backend = backendFor(request, context);
   const back = `/journal/detail?id=${paperId}`;
   const input = { paperId: String(paperId) };

@@ -33,6 +33,7 @@ import type { Route } from './+types/update-paper-info';
 import classes from '~/routes/upload/upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 import { optional } from '~/backend/optional.server';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.revision.title, noindex: true });
 
@@ -145,7 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? 'check');
   const values = manuscriptFormValues(formData);
   const edited = editAuthorList(values, intent);

@@ -9,6 +9,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/histroy';
 import classes from '~/components/personal/personal.module.css';
 import { backTo, redirectWithToast, refusal } from './personal.server';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.history.title, noindex: true });
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
-  const paperId = (await request.formData()).get('paperId');
+  const paperId = (await readForm(request)).get('paperId');
   const back = backTo(request, '/personal/histroy');
   if (typeof paperId !== 'string' || !/^\d{1,12}$/.test(paperId)) return redirectWithToast(context, back, copy.errors.failed, 'error');
   try {

@@ -18,6 +18,7 @@ import type { Route } from './+types/index';
 import classes from '~/components/personal/personal.module.css';
 import { backTo, redirectWithToast, refusal } from './personal.server';
 import { GROUP_KEYS, countOf } from '~/components/manuscripts/status';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.index.title, noindex: true });
 
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   const backend = backendFor(request, context);
   const back = backTo(request, '/personal/index');

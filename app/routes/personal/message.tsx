@@ -9,6 +9,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/message';
 import classes from '~/components/personal/personal.module.css';
 import { backTo, redirectWithToast, refusal } from './personal.server';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.message.title, noindex: true });
 
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** markRead: one message (`id`) or all; the root loader then counts the unread ones again (header badge). */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const id = formData.get('id');
   const back = backTo(request, '/personal/message');
   try {

@@ -12,6 +12,7 @@ import type { Route } from './+types/confirm';
 import { draftValues, loadDraft, paperIdFrom } from './draft.server';
 import classes from './upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.confirm.title, noindex: true });
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
   const id = paperIdFrom(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const backend = backendFor(request, context);
   const idempotencyKey = String(formData.get('idempotencyKey') ?? '');
   const draft = await loadDraft(request, context, id);

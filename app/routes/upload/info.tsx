@@ -14,6 +14,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/info';
 import classes from './upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.info.title, noindex: true });
 
@@ -67,7 +68,7 @@ function toBackend(values: ManuscriptFormValues, strict: ReturnType<typeof manus
 export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
   const id = paperIdFrom(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get('intent') ?? 'save');
   const values = manuscriptFormValues(formData);
 

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Route } from './+types/feedback';
 import { redirectWithToast, refusalOf } from '../personal.server';
 import { refusalErrors } from '~/forms/refusal';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.meta.feedback, noindex: true });
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: feedbackSchema });
+  const submission = parseWithZod(await readForm(request), { schema: feedbackSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   let message: string;
   try {

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Route } from './+types/invoice';
 import { redirectWithToast, refusalOf } from '../personal.server';
 import { refusalErrors } from '~/forms/refusal';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.meta.invoice, noindex: true });
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAuthor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: invoiceSchema });
+  const submission = parseWithZod(await readForm(request), { schema: invoiceSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   const backend = backendFor(request, context);

@@ -14,6 +14,7 @@ import { backendFor, commitSession } from '~/session/session.server';
 import { redirectWithToast, refusal } from '../personal.server';
 import { peekAvatar, reply } from './account.server';
 import type { Route } from './+types/profile';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.profile.title, noindex: true });
 
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = requireAuthor(request, context);
   if (/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return uploadAvatar(request, context, session);
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== 'success') return reply('profile', submission);
   const v = submission.value;

@@ -20,6 +20,7 @@ import type { Route } from './+types/security';
 import { refusalErrors } from '~/forms/refusal';
 import { newCodeSent, spendCodeGuess } from '~/routes/auth/forms.server';
 import { auth as authCopy } from '~/copy/auth';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   pageMeta({ title: loaderData?.step === 'cancel' ? copy.security.cancel.confirmTitle : copy.security.title, noindex: true });
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireAuthor(request, context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (securityForm(formData)) {
     case 'password':
       return changePassword(request, context, session, formData);

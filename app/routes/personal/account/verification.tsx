@@ -28,6 +28,7 @@ import type { z } from 'zod';
 import type { Route } from './+types/verification';
 import { redirectWithToast, refusal, refusalOf } from '../personal.server';
 import { refusalErrors } from '~/forms/refusal';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.meta.verification, noindex: true });
 
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = requireAuthor(request, context);
   if (/^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')) return scholarApplication(request, context);
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const backend = backendFor(request, context);
   const intent = formData.get('intent');
 

@@ -26,6 +26,7 @@ import { manuscriptPath } from '~/components/manuscripts/paths';
 import classes from '~/components/manuscripts/manuscripts.module.css';
 import { optional } from '~/backend/optional.server';
 import { FORMAT_REMARK_STAGES, SCHEDULED_STAGES, isStageIn, type Stage } from '~/components/manuscripts/status';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => pageMeta({ title: loaderData?.paper.title || copy.list.title, noindex: true });
 
@@ -66,7 +67,7 @@ const answer = (form: ActionAnswer['form'], remark: string, error: string | null
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireAuthor(request, context);
   const id = manuscriptId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   const backend = backendFor(request, context);
   if (intent === 'formatRemarks') {

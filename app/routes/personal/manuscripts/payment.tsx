@@ -12,6 +12,7 @@ import type { Route } from './+types/payment';
 import { loadManuscript, manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 import classes from '~/components/manuscripts/manuscripts.module.css';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.payment.title, noindex: true });
 
@@ -53,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireAuthor(request, context);
   const id = manuscriptId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const orderNo = String(formData.get('orderNo') ?? '');
   const payMethod = String(formData.get('payMethod') ?? 'wechat');
   const needInvoice = formData.get('needInvoice') === 'on';

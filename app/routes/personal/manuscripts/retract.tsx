@@ -14,6 +14,7 @@ import { loadManuscript, manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 import classes from '~/components/manuscripts/manuscripts.module.css';
 import { optional } from '~/backend/optional.server';
+import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.retract.title, noindex: true });
 
@@ -39,7 +40,7 @@ type Step = 'reason' | 'confirm';
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireAuthor(request, context);
   const id = manuscriptId(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   const reason = String(formData.get('reason') ?? '');
   if (intent === 'edit') return { step: 'reason' as Step, reason, error: null, message: null };

@@ -1,0 +1,39 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * Requests the portal answers before anything reads them, because they cannot be meant
+ * for it: a method it does not serve (405 for HTTP's own, such as TRACE or PUT; 501 for
+ * anything else), a request target that is not a path (absolute-form `GET http://…`,
+ * which only proxies receive), and a forwarded scheme that is neither http nor https.
+ * Each gets a short Chinese page, the request id, and a warning in the log, not an error.
+ */
+const SERVED = new Set(['GET', 'HEAD', 'POST']);
+const KNOWN = new Set(['OPTIONS', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'TRACK', 'CONNECT']);
+const ALLOW = 'GET, HEAD, POST';
+
+function refuse(res: Response, status: number, message: string) {
+  const requestId = String(res.getHeader('X-Request-Id') ?? '');
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(
+      `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${message}</title></head>` +
+        `<body style="font-family:sans-serif;text-align:center;padding:80px 20px;color:#1f2733">` +
+        `<h1 style="font-size:24px">${message}</h1><p>请求编号：${requestId}</p><p><a href="/">返回首页</a></p></body></html>`,
+    );
+}
+
+export function requestShape(req: Request, res: Response, next: NextFunction) {
+  if (!SERVED.has(req.method)) {
+    if (KNOWN.has(req.method)) {
+      res.set('Allow', ALLOW);
+      return refuse(res, 405, '不支持的请求方式');
+    }
+    return refuse(res, 501, '不支持的请求方式');
+  }
+  if (!req.originalUrl.startsWith('/')) return refuse(res, 400, '请求地址无效');
+  const forwarded = req.get('x-forwarded-proto');
+  if (forwarded !== undefined && !/^\s*https?\s*(,|$)/i.test(forwarded)) return refuse(res, 400, '请求无效');
+  next();
+}
