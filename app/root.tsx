@@ -73,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           {copy.nav.skipToContent}
         </a>
-        <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
+        <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false} getStyleNonce={() => nonce}>
           <Toaster />
           {children}
         </MantineProvider>

@@ -62,6 +62,12 @@ describe('portal shell', () => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("form-action 'self'");
     expect(csp).not.toContain('unsafe-eval');
+    // Style elements need the nonce too; only style attributes may be inline.
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain(`style-src-elem 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(csp.replace("style-src-attr 'unsafe-inline'", '')).not.toContain('unsafe-inline');
     expect(second.headers['content-security-policy']).not.toBe(csp);
     expect(first.headers['x-content-type-options']).toBe('nosniff');
     expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -24,8 +24,12 @@ export function securityHeaders(options: SecurityOptions) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'strict-dynamic'", nonce],
-        // Mantine writes CSS variables in inline style attributes and a <style> tag.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Style sheets and <style> elements: our own files, or carrying this response's nonce.
+        // Inline `style` attributes stay allowed: Mantine writes its components' CSS
+        // variables there (docs/decisions/0021-csp-style-attributes.md).
+        styleSrc: ["'self'", nonce],
+        styleSrcElem: ["'self'", nonce],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...options.imageHosts],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

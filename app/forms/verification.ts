@@ -1,3 +1,4 @@
+import './zod-config';
 import { sameNames } from './refusal';
 import { z } from 'zod';
 

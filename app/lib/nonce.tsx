@@ -1,13 +1,19 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The CSP nonce of this response, provided by entry.server. In the browser it is empty:
- * the nonce only matters for the scripts in the server-rendered document.
+ * The CSP nonce of this response, provided by entry.server. In the browser, elements
+ * React creates after hydration (the sign-in popup's <style>, for one) need it too: a
+ * script can read the nonce the page's scripts carry, though the DOM does not show it.
  */
 const NonceContext = createContext('');
 
 export const NonceProvider = NonceContext.Provider;
 
+export function pageNonce(): string {
+  if (typeof document === 'undefined') return '';
+  return document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
+}
+
 export function useNonce() {
-  return useContext(NonceContext);
+  return useContext(NonceContext) || pageNonce();
 }
