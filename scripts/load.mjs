@@ -112,7 +112,7 @@ async function trafficDuringShutdown(workers, stopAfterMs) {
       // A reused idle connection the server closed before reading the request: retried, as browsers do.
       req.on('error', (error) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : req.reusedSocket ? 'retry' : 'reset-after-accept'));
     });
-  const paths = ['/', '/journal', '/journal/detail?id=7', '/news', '/api/homeApi/getTradeHotspot'];
+  const paths = ['/', '/journal', '/journal/detail?id=7', '/news', '/search?q=%E6%95%B0%E6%8D%AE'];
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
       for (let i = 0; Date.now() < deadline; i++) {
@@ -141,7 +141,6 @@ try {
   await waitFor(`${base}/readyz`);
   const cookie = await signIn();
   const upload = uploadBody();
-  const json = { 'content-type': 'application/json' };
   const requests = [
     { method: 'GET', path: '/' },
     { method: 'GET', path: '/journal?page=2' },
@@ -151,11 +150,9 @@ try {
     { method: 'GET', path: '/journal', headers: { cookie } },
     { method: 'GET', path: '/personal', headers: { cookie } },
     { method: 'GET', path: '/journal/detail?id=12', headers: { cookie } },
-    { method: 'POST', path: '/api/paperSearchApi/literatureBase', headers: json, body: JSON.stringify({ current: 1, size: 10 }) },
-    { method: 'POST', path: '/api/homeApi/getTradeHotspot', headers: json, body: '{}' },
-    { method: 'POST', path: '/manage/employee/employeeNewsletter/unreadNumber', headers: { ...json, cookie }, body: '{}' },
+    { method: 'GET', path: '/personal/message', headers: { cookie } },
     { method: 'GET', path: '/expertAuthor/3' },
-    { method: 'POST', path: '/api/attachmentApi/upload', headers: { 'content-type': upload.contentType, cookie }, body: upload.body },
+    { method: 'POST', path: '/manage/author/paper/authorManuscriptUpload', headers: { 'content-type': upload.contentType, cookie }, body: upload.body },
   ];
 
   // 1. Mixed traffic.

@@ -91,7 +91,7 @@ describe('portal shell', () => {
   });
 
   it('gives proxied API answers the static security headers', async () => {
-    const response = await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar' });
+    const response = await rawRequest(portal.url, { path: '/api/attachmentApi/fileBrowsing?hash=a' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -169,7 +169,7 @@ describe('portal pages in front of a failing backend', () => {
     const token = 'very-secret-backend-token-5d41402abc4b2a76';
     const sealed = sealSession({ token, user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 }, [TEST_SECRET]);
     await rawRequest(portal.url, { path: '/no-such-page?temporaryToken=tok-in-url-123', headers: { Cookie: `${SESSION_COOKIE}=${sealed}` } });
-    await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar', headers: { Cookie: `${SESSION_COOKIE}=${sealed}` } });
+    await rawRequest(portal.url, { path: '/api/attachmentApi/fileBrowsing?hash=a', headers: { Cookie: `${SESSION_COOKIE}=${sealed}` } });
     const log = portal.lines.join('\n');
     expect(log.length).toBeGreaterThan(0);
     expect(log).not.toContain(token);

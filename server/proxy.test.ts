@@ -25,7 +25,8 @@ const FIFTY_MB = 50 * 1024 * 1024;
 
 beforeAll(async () => {
   upstream = await listen((req, res) => {
-    if (req.url?.startsWith('/api/stalled-reader')) {
+    const testCase = new URL(req.url ?? '/', 'http://backend').searchParams.get('case');
+    if (testCase === 'stalled') {
       stalled.push(req);
       req.pause();
       return;
@@ -39,11 +40,10 @@ beforeAll(async () => {
         res.writeHead(status, { 'Content-Type': 'application/json;charset=UTF-8', 'Set-Cookie': 'backend=1' });
         res.end(JSON.stringify(body));
       };
-      if (url.startsWith('/api/hang')) return; // never answers
-      if (url.startsWith('/api/stalled-reader')) return; // never reaches here: the body is never read
-      if (url.startsWith('/api/http403')) return json(403, { code: 403, success: false, message: 'expired', entity: null });
-      if (url.startsWith('/api/envelope403')) return json(200, { code: 403, success: false, message: 'expired', entity: null });
-      if (url.startsWith('/api/download')) {
+      if (testCase === 'hang') return; // never answers
+      if (testCase === 'http403') return json(403, { code: 403, success: false, message: 'expired', entity: null });
+      if (testCase === 'envelope403') return json(200, { code: 403, success: false, message: 'expired', entity: null });
+      if (testCase === 'download') {
         res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(FIFTY_MB) });
         const chunk = Buffer.alloc(64 * 1024, 7);
         let sent = 0;
@@ -82,12 +82,16 @@ describe('normaliseProxyTarget', () => {
     '/other/x',
     '/apix/y',
     '/api/x\r\nX-Injected: 1',
+    '/api/x;jsessionid=1',
+    '/api/..;/manage/x',
+    '/api/%6Cogin',
+    '/api/x.json',
   ])('refuses %s', (target) => {
     expect(normaliseProxyTarget(target)).toBeNull();
   });
 
   it('keeps a plain path and its query', () => {
-    expect(normaliseProxyTarget('/api/homeApi/getBottomBar?type=1')).toBe('/api/homeApi/getBottomBar?type=1');
+    expect(normaliseProxyTarget('/api/file/file/download?hash=a&fileName=%E6%96%87.pdf')).toBe('/api/file/file/download?hash=a&fileName=%E6%96%87.pdf');
     expect(normaliseProxyTarget('/manage/author/paper/list')).toBe('/manage/author/paper/list');
   });
 });
@@ -95,11 +99,11 @@ describe('normaliseProxyTarget', () => {
 describe('BFF proxy', () => {
   it('forwards /api calls with the session token as Authorization, never the browser cookies or a client Authorization', async () => {
     const response = await rawRequest(portal.url, {
-      path: '/api/homeApi/getBottomBar?x=1',
+      path: '/api/attachmentApi/fileBrowsing?x=1',
       headers: { Cookie: `${sessionCookie}; other=abc`, Authorization: 'client-supplied', 'X-Request-Id': 'req-proxy-test-0001', Connection: 'keep-alive' },
     });
     expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toMatchObject({ code: 200, success: true, entity: { path: '/api/homeApi/getBottomBar?x=1' } });
+    expect(JSON.parse(response.body)).toMatchObject({ code: 200, success: true, entity: { path: '/api/attachmentApi/fileBrowsing?x=1' } });
     const request = seen.at(-1)!;
     expect(request.headers.authorization).toBe(BACKEND_TOKEN);
     expect(request.headers.cookie).toBeUndefined();
@@ -110,7 +114,7 @@ describe('BFF proxy', () => {
   });
 
   it('sends no Authorization for a visitor', async () => {
-    await rawRequest(portal.url, { path: '/api/homeApi/getBottomBar', headers: { Authorization: 'Bearer forged' } });
+    await rawRequest(portal.url, { path: '/api/attachmentApi/fileBrowsing', headers: { Authorization: 'Bearer forged' } });
     expect(seen.at(-1)!.headers.authorization).toBeUndefined();
   });
 
@@ -124,33 +128,98 @@ describe('BFF proxy', () => {
     expect(seen.length).toBe(before);
   });
 
-  it('never lets the browser call the endpoints that hand out the backend token or that the portal rate-limits', async () => {
+  /** Every way to spell a path that a lenient router (a Java backend, a proxy) might still route as `path`. */
+  function spellings(path: string): string[] {
+    const [first, ...rest] = path.slice(1).split('/');
+    const last = rest.at(-1)!;
+    const head = path.slice(0, path.length - last.length);
+    return [
+      path,
+      `${path}/`,
+      `${path}//`,
+      path.toUpperCase(),
+      `${head}${last[0]!.toUpperCase()}${last.slice(1)}`,
+      `/${first}//${rest.join('/')}`,
+      `/${first}/./${rest.join('/')}`,
+      `/${first}/x/../${rest.join('/')}`,
+      `${path};jsessionid=abc`,
+      `${path};`,
+      `/${first}/..;/${first}/${rest.join('/')}`,
+      `${head}%${last.charCodeAt(0).toString(16)}${last.slice(1)}`,
+      `${head}%25${last.charCodeAt(0).toString(16)}${last.slice(1)}`,
+      `/${first}%2f${rest.join('/')}`,
+      `/${first}\\${rest.join('/')}`,
+      `${path}%00`,
+      `${path}.json`,
+      `http://127.0.0.1${path}`,
+    ];
+  }
+
+  const PORTAL_ONLY = [
+    '/api/loginApi/login',
+    '/api/loginApi/menus',
+    '/api/loginApi/sendCode',
+    '/api/loginApi/register',
+    '/api/loginApi/forgotPassword',
+    '/api/loginApi/findAccount',
+    '/api/loginApi/queryUsername',
+    '/api/loginApi/getUser',
+    '/api/weiXinApi/userConfirmationCallback',
+    '/api/weiXinApi/userBindWxChat',
+    '/manage/employee/passwordChange',
+    '/manage/author/paper/list',
+  ];
+
+  it.each(PORTAL_ONLY)('never forwards %s under any spelling, and no answer carries the token', async (path) => {
     const before = seen.length;
-    for (const path of ['/api/loginApi/login', '/api/loginApi/menus?id=4', '/api/weiXinApi/userConfirmationCallback?code=x', '/api/loginApi/sendCode', '/api/loginApi/register', '/api/loginApi/forgotPassword']) {
-      const response = await rawRequest(portal.url, { method: 'POST', path, headers: { 'Content-Type': 'application/json' }, body: '{}' });
-      expect(response.status, path).toBe(404);
+    for (const spelling of spellings(path)) {
+      for (const method of ['GET', 'POST']) {
+        const response = await rawRequest(portal.url, { method, path: spelling, headers: { Cookie: sessionCookie, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' }, body: '{}' });
+        // 400 or 404 from the proxy; a spelling that is not under /api or /manage at all
+        // (`/api%2f…`) goes to the pages, which this shell portal does not have (500 here,
+        // the 404 page in the real one).
+        expect(response.status, `${method} ${spelling}`).toBeGreaterThanOrEqual(400);
+        expect(response.body).not.toContain(BACKEND_TOKEN);
+      }
     }
     expect(seen.length).toBe(before);
+  });
+
+  it('forwards the calls the browser makes, exactly as declared and with their method only', async () => {
+    expect((await rawRequest(portal.url, { path: '/api/file/file/download?hash=a&fileName=b.pdf' })).status).toBe(200);
+    expect((await rawRequest(portal.url, { method: 'HEAD', path: '/api/attachmentApi/download?hash=a' })).status).toBe(200);
+    expect((await rawRequest(portal.url, { path: '/manage/author/paper/calculateCaptcha?uuid=x' })).status).toBe(200);
+    // An upload endpoint is not a GET; a file is not a POST.
+    expect((await rawRequest(portal.url, { path: '/manage/author/paper/authorManuscriptUpload' })).status).toBe(404);
+    expect((await rawRequest(portal.url, { method: 'POST', path: '/api/file/file/download', headers: { 'Sec-Fetch-Site': 'same-origin' }, body: '' })).status).toBe(404);
   });
 
   it('refuses a cross-site write with 403', async () => {
     const response = await rawRequest(portal.url, {
       method: 'POST',
-      path: '/manage/author/paper/list',
+      path: '/manage/author/paper/authorManuscriptUpload',
       headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(response.status).toBe(403);
+    // The same host with another scheme is another origin.
+    const otherScheme = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/manage/author/paper/authorManuscriptUpload',
+      headers: { Origin: portal.url.replace('http:', 'https:'), 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(otherScheme.status).toBe(403);
     const sameSite = await rawRequest(portal.url, {
       method: 'POST',
-      path: '/manage/author/paper/list',
+      path: '/manage/author/paper/authorManuscriptUpload',
       headers: { Origin: portal.url, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(sameSite.status).toBe(200);
   });
 
-  it.each(['/api/http403', '/api/envelope403'])('clears the session when the backend answers 403 (%s)', async (path) => {
+  it.each(['/api/attachmentApi/fileBrowsing?case=http403', '/api/attachmentApi/fileBrowsing?case=envelope403'])('clears the session when the backend answers 403 (%s)', async (path) => {
     const response = await rawRequest(portal.url, { path, headers: { Cookie: sessionCookie } });
     expect(response.status).toBe(403);
     const cleared = String(response.headers['set-cookie']);
@@ -162,7 +231,7 @@ describe('BFF proxy', () => {
 
   it('answers 504 when the backend does not answer within the timeout', async () => {
     const started = Date.now();
-    const response = await rawRequest(portal.url, { path: '/api/hang' });
+    const response = await rawRequest(portal.url, { path: '/api/attachmentApi/fileBrowsing?case=hang' });
     expect(response.status).toBe(504);
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     expect(JSON.parse(response.body).message).toContain('超时');
@@ -171,7 +240,7 @@ describe('BFF proxy', () => {
   it('answers 502 when the backend is down, and the portal stays up', async () => {
     const down = await startShellPortal('http://127.0.0.1:9');
     try {
-      const response = await rawRequest(down.url, { path: '/api/homeApi/getBottomBar' });
+      const response = await rawRequest(down.url, { path: '/api/attachmentApi/fileBrowsing' });
       expect(response.status).toBe(502);
       expect((await rawRequest(down.url, { path: '/healthz' })).status).toBe(200);
     } finally {
@@ -183,7 +252,7 @@ describe('BFF proxy', () => {
     const before = seen.length;
     const response = await rawRequest(portal.url, {
       method: 'POST',
-      path: '/api/attachmentApi/upload',
+      path: '/manage/author/paper/authorManuscriptUpload',
       headers: { 'Content-Length': String(61 * 1024 * 1024), 'Content-Type': 'application/octet-stream' },
     }).catch((error: Error) => ({ status: 0, body: error.message, headers: {} }));
     expect(response.status).toBe(413);
@@ -194,7 +263,7 @@ describe('BFF proxy', () => {
     const target = new URL(portal.url);
     const chunk = Buffer.alloc(64 * 1024, 2);
     let written = 0;
-    const req = http.request({ hostname: target.hostname, port: target.port, method: 'POST', path: '/api/stalled-reader', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } });
+    const req = http.request({ hostname: target.hostname, port: target.port, method: 'POST', path: '/manage/author/paper/submitChanges?case=stalled', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } });
     req.on('error', () => {});
     const writeMore = () => {
       while (written < FIFTY_MB) {
@@ -234,7 +303,7 @@ describe('BFF proxy', () => {
       const target = new URL(portal.url);
       const upload = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
-          { hostname: target.hostname, port: target.port, method: 'POST', path: '/api/attachmentApi/upload', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } },
+          { hostname: target.hostname, port: target.port, method: 'POST', path: '/manage/author/paper/authorManuscriptUpload', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
@@ -248,7 +317,7 @@ describe('BFF proxy', () => {
       expect(JSON.parse(upload.body).entity.bytes).toBe(FIFTY_MB);
 
       const downloaded = await new Promise<number>((resolve, reject) => {
-        http.get(`${portal.url}/api/download`, (res) => {
+        http.get(`${portal.url}/api/file/file/download?case=download`, (res) => {
           let bytes = 0;
           res.on('data', (c: Buffer) => (bytes += c.length));
           res.on('end', () => resolve(bytes));

@@ -2,6 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { isBrowserEndpoint } from '../app/backend/browser-endpoints';
+import { sameOrigin } from '../app/lib/same-origin';
 import { SESSION_COOKIE, readCookie, serializeClearedSessionCookie, unsealSession } from '../app/session/cookie.server';
 
 /**
@@ -38,46 +40,26 @@ const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'authorization', 'x-f
 /** Never passed back to the browser: the backend does not set cookies on the portal's origin. */
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie']);
 const MAX_INSPECTED_JSON_BYTES = 2 * 1024 * 1024;
-/**
- * Calls the browser never makes directly: those whose answer carries the backend token,
- * and those the portal rate-limits (SMS codes, registration, password reset). The
- * portal's own sign-in actions make them, keep the token in the session cookie and apply
- * the limits.
- */
-const PORTAL_ONLY_PATHS = new Set([
-  '/api/loginApi/login',
-  '/api/loginApi/menus',
-  '/api/loginApi/sendCode',
-  '/api/loginApi/register',
-  '/api/loginApi/forgotPassword',
-  '/api/loginApi/findAccount',
-  '/api/weiXinApi/userConfirmationCallback',
-  '/api/weiXinApi/userBindWxChat',
-]);
 
 function envelope(code: number, message: string) {
   return JSON.stringify({ code, success: false, message, entity: null });
 }
 
 /**
- * Returns the normalised path+query to forward, or null when the request target is
- * not a plain path under a proxied prefix (traversal, encoded separators, absolute URLs,
- * control characters).
+ * Returns the path+query to forward, or null when the request target is not a plain
+ * path under a proxied prefix. A backend path is letters, digits, `_`, `-` and single
+ * slashes, nothing else: no percent-encoding, dots, `;` parameters, backslashes or
+ * control characters, so the path checked is the path the backend routes (a Java
+ * backend would read `;jsessionid`, `..;` and encoded separators its own way).
  */
 export function normaliseProxyTarget(rawUrl: string): string | null {
-  if (!rawUrl.startsWith('/') || rawUrl.startsWith('//')) return null;
-  // Control characters and backslashes have no business in a backend path.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(rawUrl)) return null;
   const queryIndex = rawUrl.indexOf('?');
   const path = queryIndex === -1 ? rawUrl : rawUrl.slice(0, queryIndex);
   const query = queryIndex === -1 ? '' : rawUrl.slice(queryIndex);
-  // Encoded dots, slashes, backslashes or percent signs in the path are traversal attempts.
-  if (/%(2e|2f|5c|25|00)/i.test(path)) return null;
-  const segments = path.split('/');
-  if (segments.some((segment) => segment === '..' || segment === '.')) return null;
-  if (path.includes('//')) return null;
+  if (!/^(\/[A-Za-z0-9_-]+)+$/.test(path)) return null;
   if (!PROXIED_PREFIXES.some((prefix) => path.startsWith(prefix))) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(query)) return null;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(safeDecode(query))) return null;
   return path + query;
@@ -97,13 +79,8 @@ export function isCrossSiteWrite(req: Request): boolean {
   const fetchSite = req.get('sec-fetch-site');
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   const origin = req.get('origin');
-  if (origin) {
-    try {
-      return new URL(origin).host !== req.get('host');
-    } catch {
-      return true;
-    }
-  }
+  // Whole origins are compared, scheme included: http://portal is not https://portal.
+  if (origin) return !sameOrigin(origin, `${req.protocol}://${req.get('host') ?? ''}`);
   return false;
 }
 
@@ -122,7 +99,8 @@ export function createProxy(options: ProxyOptions) {
       res.status(400).type('application/json').send(envelope(400, '请求路径不合法'));
       return;
     }
-    if (PORTAL_ONLY_PATHS.has(path.split('?')[0])) {
+    // Only the calls the browser itself makes, exactly as declared (app/backend/browser-endpoints.ts).
+    if (!isBrowserEndpoint(req.method, path.split('?')[0]!)) {
       res.status(404).type('application/json').send(envelope(404, '接口不存在'));
       return;
     }

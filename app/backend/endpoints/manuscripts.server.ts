@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
 import { pageSchema, type Page } from '../envelope';
 import { articleCardSchema } from './papers.server';
+import { BROWSER_ENDPOINTS } from '../browser-endpoints';
 
 /**
  * Manuscript submission and tracking (docs/product.md#backend-calls, `/manage/author/paper/`, `/manage/journal/*`,
@@ -239,8 +240,8 @@ export const checkTheChanges = defineEndpoint<{ id: number; confirm?: boolean; r
 );
 
 /** Raw paths (multipart upload, streamed downloads). */
-export const MANUSCRIPT_UPLOAD_PATH = `${AUTHOR}/authorManuscriptUpload`;
-export const SUBMIT_CHANGES_PATH = `${AUTHOR}/submitChanges`;
+export const MANUSCRIPT_UPLOAD_PATH = BROWSER_ENDPOINTS.manuscriptUpload.path;
+export const SUBMIT_CHANGES_PATH = BROWSER_ENDPOINTS.revisionUpload.path;
 /** `id`, `fileId?`: a stored version (default: the latest original or revision). */
 export const DOWNLOAD_MANUSCRIPT_PATH = `${AUTHOR}/downloadManuscript`;
 /** `id`, `type` (a file kind), `version?`. */
@@ -326,6 +327,6 @@ export type Theme = z.infer<typeof themeSchema>;
 /** The journal's 征稿活动 (calls for papers), optionally only those in a status (open/upcoming/closed). */
 export const themesByJournal = defineEndpoint<{ journalId: number; status?: string }, Theme[]>('POST', '/manage/journal/theme/getThemeByJournalId', z.array(themeSchema));
 
-export const ACTIVITY_UPLOAD_PATH = `${AUTHOR}/authorActivityUpload`;
+export const ACTIVITY_UPLOAD_PATH = BROWSER_ENDPOINTS.activityUpload.path;
 /** `id`: the latest Word version of the manuscript, else a generated 稿件信息表 .docx. */
 export const DOWNLOAD_WORD_PATH = `${AUTHOR}/downloadWord`;

@@ -4,8 +4,9 @@ import { manuscripts as copy } from '~/copy/manuscripts';
 import { responseLetterSchema } from '~/forms/manuscript';
 import { MANUSCRIPT_ACCEPT, MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from '~/components/upload/upload-progress';
 import classes from '~/routes/upload/upload.module.css';
+import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
 
-const SUBMIT_URL = '/manage/author/paper/submitChanges';
+const SUBMIT_URL = BROWSER_ENDPOINTS.revisionUpload.path;
 
 interface Props {
   paperId: number;

@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import { upload as copy } from '~/copy/upload';
 import classes from '~/routes/upload/upload.module.css';
 import { MANUSCRIPT_ACCEPT, MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from './upload-progress';
+import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
 
-const UPLOAD_URL = '/manage/author/paper/authorManuscriptUpload';
+const UPLOAD_URL = BROWSER_ENDPOINTS.manuscriptUpload.path;
 /** A 征稿活动's submission (channel activity). */
-const ACTIVITY_UPLOAD_URL = '/manage/author/paper/authorActivityUpload';
+const ACTIVITY_UPLOAD_URL = BROWSER_ENDPOINTS.activityUpload.path;
 
 interface Props {
   gch: string;

@@ -13,6 +13,7 @@ import { draftValues, loadDraft, paperIdFrom } from './draft.server';
 import classes from './upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 import { readForm } from '~/lib/form-data.server';
+import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.confirm.title, noindex: true });
 
@@ -117,7 +118,7 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
           <div className={classes.field}>
             <input type="hidden" name="uuid" value={captcha.uuid} />
             <label htmlFor="captcha">{copy.confirm.captcha}</label>
-            <img src={`/manage/author/paper/calculateCaptcha?uuid=${captcha.uuid}`} alt={copy.confirm.captchaHint} width={120} height={40} />
+            <img src={`${BROWSER_ENDPOINTS.submissionCaptcha.path}?uuid=${captcha.uuid}`} alt={copy.confirm.captchaHint} width={120} height={40} />
             <input id="captcha" name="captcha" type="text" inputMode="numeric" autoComplete="off" required aria-describedby="captcha-hint" />
             <span id="captcha-hint" className={classes.hint}>
               {copy.confirm.captchaHint}

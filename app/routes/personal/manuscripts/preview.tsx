@@ -11,6 +11,7 @@ import type { Route } from './+types/preview';
 import { manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 import classes from '~/components/manuscripts/manuscripts.module.css';
+import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   pageMeta({ title: loaderData ? copy.preview.title(loaderData.name) : copy.generated.title, noindex: true });
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       name,
       fileName: preview.fileName,
       paragraphs: text.text.split('\n').filter((line) => line.trim() !== ''),
-      downloadUrl: `/api/attachmentApi/download?hash=${hash}&fileName=${encodeURIComponent(preview.fileName)}`,
+      downloadUrl: `${BROWSER_ENDPOINTS.attachmentDownload.path}?hash=${hash}&fileName=${encodeURIComponent(preview.fileName)}`,
     };
   } catch (error) {
     if (error instanceof BackendEnvelopeError) return redirectWithToast(context, manuscriptPath(id), error.backendMessage || copy.preview.failed, 'error');
