@@ -1,25 +1,14 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import type { SessionData } from './cookie.server';
-import { guardRedirectHref } from './login-url';
+import { guardRedirectHref, safeRedirectPath } from './login-url';
 import { destroySession, getSession } from './session.server';
+import { sameOriginReferer } from '~/lib/same-origin';
 
 /** Role type 4 is the author role, the only one that may use the portal (docs/product.md#sign-in). */
 export const AUTHOR_ROLE_TYPE = 4;
 
 export function isAuthorSession(session: SessionData | null): session is SessionData {
   return Boolean(session?.token && session.user?.username && session.role?.type === AUTHOR_ROLE_TYPE);
-}
-
-/** The page that sent the visitor here (same origin only), as path and query. */
-function previousPage(request: Request): string | null {
-  const referer = request.headers.get('Referer');
-  if (!referer) return null;
-  try {
-    const from = new URL(referer);
-    return from.origin === new URL(request.url).origin ? from.pathname + from.search : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -32,6 +21,6 @@ export function requireAuthor(request: Request, context: AppLoadContext): Sessio
   const session = getSession(request, context);
   if (isAuthorSession(session)) return session;
   const url = new URL(request.url);
-  const target = guardRedirectHref(url.pathname + url.search, previousPage(request));
+  const target = guardRedirectHref(safeRedirectPath(url.pathname + url.search) ?? '/', sameOriginReferer(request));
   throw redirect(target, session ? { headers: { 'Set-Cookie': destroySession(context) } } : undefined);
 }

@@ -18,17 +18,23 @@ export function parseLoginMode(value: string | null | undefined): LoginMode | nu
 }
 
 /**
- * A path of this site to redirect to, or null: only `/…` paths, never `//host`, a
- * backslash or a control character, so `redirect` cannot send anyone elsewhere.
+ * The one decision on every redirect target the portal takes from a request (`redirect`,
+ * `from`, the page under the popup, the WeChat state, a Referer, a start-up link;
+ * docs/product.md#redirects): the value is resolved as a URL parser does, and accepted
+ * only when the result is a path of this origin that no browser could read as another
+ * host (`//host`, `/\host`). What comes back is exactly what was checked, normalised.
  */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 2000 || !value.startsWith('/') || value.startsWith('//')) return null;
+  if (!value || value.length > 2000 || !value.startsWith('/')) return null;
+  // Backslashes and control characters: browsers read `/\host` as `//host` and drop tabs and newlines.
   // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
   try {
     const url = new URL(value, BASE);
     if (url.origin !== BASE) return null;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // `/.//host` resolves to the path `//host`, which a Location header would send off-site.
+    return path.startsWith('//') ? null : path;
   } catch {
     return null;
   }
@@ -82,7 +88,7 @@ export function popupContext(pathname: string, search: string): LoginContext {
   return {
     redirect: safeRedirectPath(params.get('redirect')),
     gch: safeGch(params.get('gch')),
-    from: notLoginPage(withoutLoginParams(pathname, search)),
+    from: notLoginPage(safeRedirectPath(withoutLoginParams(pathname, search))),
   };
 }
 

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from 'react-router';
 import { getUser, menus } from '~/backend/endpoints/auth.server';
 import { auth as authCopy } from '~/copy/auth';
 import { AUTHOR_ROLE_TYPE, isAuthorSession } from './guard.server';
-import { parseLoginMode, safeGch, withLoginMode } from './login-url';
+import { parseLoginMode, safeGch, safeRedirectPath, withLoginMode } from './login-url';
 import type { SessionData } from './cookie.server';
 import { backendFor } from './session.server';
 import { refused, signedIn } from './sign-in.server';
@@ -33,7 +33,11 @@ export async function runStartup(request: Request, context: AppLoadContext, sess
   const gch = safeGch(params.get('gch'));
   if (gch) {
     if (session) throw redirect(`/upload?redirectGch=${encodeURIComponent(gch)}`);
-    if (!parseLoginMode(params.get('login')) && url.pathname !== '/login') throw redirect(withLoginMode(url.pathname, url.search, 'userLogin'));
+    if (!parseLoginMode(params.get('login')) && url.pathname !== '/login') {
+      // The page under the popup, as the one redirect check reads it (`//host/?gch=` is not a page of ours).
+      const here = new URL(safeRedirectPath(url.pathname + url.search) ?? '/', url);
+      throw redirect(withLoginMode(here.pathname, here.search, 'userLogin'));
+    }
   }
 }
 

@@ -1,4 +1,5 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { isSameOriginRequest } from '~/lib/same-origin';
 import { z } from 'zod';
 import { defineEndpoint } from '~/backend/client.server';
 import { backendFor, destroySession, getSession } from '~/session/session.server';
@@ -9,6 +10,8 @@ const logoutEndpoint = defineEndpoint('POST', '/logout', z.unknown());
 
 /** Logout calls the backend, clears the session and opens the login popup on / (docs/product.md#session). */
 export async function action({ request, context }: Route.ActionArgs) {
+  // Another site's form must not sign a visitor out.
+  if (!isSameOriginRequest(request)) throw data(null, { status: 403 });
   if (getSession(request, context)) {
     try {
       await backendFor(request, context).call(logoutEndpoint);

@@ -3,6 +3,7 @@ import { BackendEnvelopeError } from '~/backend/errors';
 import type { Refusal } from '~/forms/refusal';
 import { flashCookie } from '~/lib/flash.server';
 import { personal as copy } from '~/copy/personal';
+import { safeRedirectPath } from '~/session/login-url';
 
 /** What the personal pages' actions share. */
 
@@ -26,5 +27,5 @@ export function refusalOf(error: unknown): Refusal {
 export function backTo(request: Request, fallback: string): string {
   const url = new URL(request.url);
   const path = url.pathname + url.search.replace(/([?&])index(=[^&]*)?(&|$)/, '$1').replace(/[?&]$/, '');
-  return path || fallback;
+  return safeRedirectPath(path) ?? fallback;
 }

@@ -1,17 +1,13 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { isSameOriginRequest, sameOriginReferer } from '~/lib/same-origin';
 import { reminderCookie } from '~/lib/reminder';
 import type { Route } from './+types/dismiss-notice';
 import { PRIVATE } from '~/lib/route-policy';
 
-/** Closing the reminder box without JavaScript: set the cookie and go back. */
+/** Closing the reminder box without JavaScript: set the cookie and go back to the page it was closed on. */
 export function action({ request, context }: Route.ActionArgs) {
-  const referer = request.headers.get('Referer');
-  let back = '/';
-  if (referer) {
-    const url = new URL(referer);
-    if (url.origin === new URL(request.url).origin) back = url.pathname + url.search;
-  }
-  return redirect(back, { headers: { 'Set-Cookie': reminderCookie(context.runtime.secureCookies) } });
+  if (!isSameOriginRequest(request)) throw data(null, { status: 403 });
+  return redirect(sameOriginReferer(request) ?? '/', { headers: { 'Set-Cookie': reminderCookie(context.runtime.secureCookies) } });
 }
 
 export function loader() {
