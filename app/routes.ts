@@ -65,6 +65,7 @@ export default [
   // -- sign-in: no-footer layout (/login) --
   layout('routes/layouts/no-footer.tsx', [
     route('login', 'routes/auth/login.tsx'),
+    route('login/confirm', 'routes/auth/confirm-temporary.tsx'),
     // -- personal centre: no footer, wide header --
     route('personal', 'routes/personal/layout.tsx', [
       index('routes/personal/home.tsx'),

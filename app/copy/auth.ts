@@ -4,6 +4,13 @@
  * validation messages (docs/product.md#validation) live with their rules in app/forms/auth.ts.
  */
 export const auth = {
+  temporary: {
+    title: '确认登录',
+    text: (username: string) => `您打开的链接将以账号「${username}」登录本平台。`,
+    hint: '请确认这是您本人的账号。如果这个链接不是您从本刊的系统中打开的，请选择“不登录”。',
+    confirm: '以此账号登录',
+    decline: '不登录',
+  },
   modes: {
     userLogin: '账号登录',
     userRegister: '注册账号',
@@ -93,6 +100,7 @@ export const auth = {
     smsIpLimit: (seconds: number) => `获取验证码过于频繁，请${seconds}秒后再试`,
     spam: '提交异常，请刷新页面后重试',
     temporaryLoginFailed: '登录信息已失效，请重新登录',
+    temporaryLoginIgnored: '您已登录，链接中的登录信息未使用',
     sessionExpired: '登录状态已失效，请重新登录',
   },
   findAccount: {

@@ -32,7 +32,7 @@ const TAG_BYTES = 16;
  * What a sealed value is for. Each purpose has its own key, so a value sealed for one
  * cookie (a flash message) can never be replayed as another (the session).
  */
-export type SealPurpose = 'session' | 'flash' | 'wechat' | 'honeypot' | 'face';
+export type SealPurpose = 'session' | 'flash' | 'wechat' | 'honeypot' | 'face' | 'temporary-login';
 
 const keyCache = new Map<string, Buffer>();
 function keyFor(secret: string, purpose: SealPurpose): Buffer {

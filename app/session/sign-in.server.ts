@@ -101,3 +101,30 @@ export function readWechatCookie(request: Request, context: AppLoadContext): Wec
 export function clearWechatCookie(context: AppLoadContext): string {
   return serializeCookie(WECHAT_COOKIE, '', 0, { secure: context.runtime.secureCookies });
 }
+
+/**
+ * A sign-in a start-up link asked for (docs/product.md#startup), kept sealed in a cookie
+ * of its own for ten minutes until the visitor confirms it on /login/confirm: a link
+ * cannot choose who a visitor is without them seeing it.
+ */
+export interface PendingSignIn {
+  session: SessionData;
+  /** Where to go once confirmed (checked by safeRedirectPath). */
+  next: string;
+}
+
+const PENDING_COOKIE = 'journalData-pending-login';
+const PENDING_SECONDS = 10 * 60;
+
+export function pendingSignInCookie(context: AppLoadContext, pending: PendingSignIn): string {
+  return serializeCookie(PENDING_COOKIE, sealValue(pending, context.runtime.sessionSecrets, 'temporary-login', PENDING_SECONDS), PENDING_SECONDS, { secure: context.runtime.secureCookies });
+}
+
+export function readPendingSignIn(request: Request, context: AppLoadContext): PendingSignIn | null {
+  const value = readCookie(request.headers.get('Cookie'), PENDING_COOKIE);
+  return value ? unsealValue<PendingSignIn>(value, context.runtime.sessionSecrets, 'temporary-login') : null;
+}
+
+export function clearPendingSignIn(context: AppLoadContext): string {
+  return serializeCookie(PENDING_COOKIE, '', 0, { secure: context.runtime.secureCookies });
+}

@@ -46,13 +46,40 @@ test.describe('start-up', () => {
     await expect(page).toHaveURL(url('/upload?redirectGch=SZFZ'));
   });
 
-  test('temporaryToken and temporaryUserId sign the user in and leave the URL', async ({ page, context }) => {
+  test('a temporaryToken link shows whose account it signs in, and signs in only when confirmed', async ({ page, context }) => {
     const login = await sandboxLogin();
     await page.goto(`/journal?temporaryToken=${encodeURIComponent(login.token)}&temporaryUserId=${login.employee.id}&page=2`);
+    await expect(page).toHaveURL(url('/login/confirm'));
+    await expect(page.getByRole('heading', { level: 1, name: '确认登录' })).toBeVisible();
+    await expect(page.getByText('账号「demo_author」')).toBeVisible();
+    // Nothing has changed yet.
+    expect(await sessionCookie(context)).toBeUndefined();
+    await page.getByRole('button', { name: '以此账号登录' }).click();
     await expect(page).toHaveURL(url('/journal?page=2'));
     await expect(page.getByRole('banner')).toContainText('demo_author');
     await expect(page.getByText('登录成功')).toBeVisible();
     expect(await sessionCookie(context)).toBeDefined();
+  });
+
+  test('a temporaryToken link declined signs nobody in', async ({ page, context }) => {
+    const login = await sandboxLogin();
+    await page.goto(`/journal?temporaryToken=${encodeURIComponent(login.token)}&temporaryUserId=${login.employee.id}`);
+    await page.getByRole('button', { name: '不登录' }).click();
+    await expect(page).toHaveURL(url('/'));
+    expect(await sessionCookie(context)).toBeUndefined();
+    await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();
+  });
+
+  test('a temporaryToken link never replaces the session of a signed-in visitor, nor ends it', async ({ page, context }) => {
+    await signIn(context);
+    const before = (await sessionCookie(context))?.value;
+    expect(before).toBeDefined();
+    const other = await sandboxLogin();
+    for (const link of [`/journal?temporaryToken=${encodeURIComponent(other.token)}&temporaryUserId=${other.employee.id}`, '/?temporaryToken=x&temporaryUserId=1']) {
+      await page.goto(link);
+      await expect(page.getByText('您已登录，链接中的登录信息未使用')).toBeVisible();
+      expect((await sessionCookie(context))?.value).toBe(before);
+    }
   });
 
   test('a temporary token the backend refuses leads home', async ({ page, context }) => {
