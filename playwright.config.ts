@@ -43,6 +43,7 @@ export default defineConfig({
     env: {
       NODE_ENV: 'production',
       PORT: String(E2E.port),
+      PUBLIC_URL: E2E.baseUrl,
       SANDBOX_PORT: String(E2E.sandboxPort),
       SANDBOX_DB: ':memory:',
       SESSION_SECRET: E2E.sessionSecret,

@@ -26,6 +26,8 @@ export interface PortalLoadContext {
     sessionSecrets: string[];
     secureCookies: boolean;
     isProduction: boolean;
+    /** The portal's public origin (PUBLIC_URL): every absolute URL it writes starts with it, never with the request's Host. */
+    publicOrigin: string;
     /** robots.txt's `Disallow:` values: from the routes' policies and the proxied prefixes. */
     robotsDisallowed(): string[];
     /** Rate limits of the sign-in forms: in process, or shared through Redis (`REDIS_URL`). */

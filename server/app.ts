@@ -102,6 +102,7 @@ export function createPortalApp(options: PortalAppOptions) {
     sessionSecrets: config.sessionSecrets,
     secureCookies: config.secureCookies,
     maxBodyBytes: options.maxUploadBytes ?? config.maxUploadBytes,
+    publicHost: new URL(config.publicOrigin).host,
     logger,
   });
   // Before compression and any body parser: proxied bodies stream untouched. API answers
@@ -140,6 +141,7 @@ export function createPortalApp(options: PortalAppOptions) {
     sessionSecrets: config.sessionSecrets,
     secureCookies: config.secureCookies,
     isProduction: config.isProduction,
+    publicOrigin: config.publicOrigin,
     robotsDisallowed: () => [...(routeTable?.disallowed ?? []), ...PROXIED_PREFIXES],
     rateLimiter: countingRejections(options.rateLimiter ?? createMemoryRateLimiter(), (limit) => metrics.countRateLimited(limit)),
     backendMetrics: {
@@ -200,7 +202,8 @@ export function createPortalApp(options: PortalAppOptions) {
       return streamingHandler(req, res, next);
     }
     try {
-      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+      // Keyed by the public origin: a forged Host neither poisons nor splits the cache.
+      const url = `${config.publicOrigin}${req.originalUrl}`;
       const requestId = String(res.getHeader('X-Request-Id') ?? '');
       const { page, outcome } = config.pageCache.enabled
         ? await pageCache.get(url, () => randomBytes(16).toString('base64'), requestId)

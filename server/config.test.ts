@@ -49,12 +49,23 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: `${secret}1, ${secret}2`,
       JOURNAL_API_URL: 'https://journal.example.edu.cn/',
+      PUBLIC_URL: 'https://journal.example.edu.cn',
       TRUST_PROXY: '1',
     });
     expect(config.sessionSecrets).toEqual([`${secret}1`, `${secret}2`]);
     expect(config.journalApiUrl).toBe('https://journal.example.edu.cn');
     expect(config.trustProxy).toBe(1);
     expect(config.secureCookies).toBe(true);
+  });
+
+  it('takes the public origin from PUBLIC_URL, required in production with a real backend', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).publicOrigin).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '4000' }).publicOrigin).toBe('http://localhost:4000');
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://Journal.Example.edu.cn/' }).publicOrigin).toBe('https://journal.example.edu.cn');
+    for (const bad of ['ftp://x', 'https://x/path', 'https://x/?q=1', 'https://user@x', 'not a url']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, JOURNAL_API_URL: 'https://api.example' })).toThrow(/PUBLIC_URL: is required in production/);
   });
 
   it('reads REDIS_URL (unset by default) and refuses anything but redis(s):// without echoing it', () => {

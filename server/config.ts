@@ -41,9 +41,23 @@ const envSchema = z
     CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(300),
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, message: '必须是 http(s) 地址 (must be an http(s) URL)' })
+      .refine(
+        (u) => {
+          const url = URL.parse(u);
+          return !url || (url.pathname === '/' && !url.search && !url.hash && !url.username);
+        },
+        { message: 'must be an origin only, like https://journal.example.edu.cn' },
+      )
+      .transform((u) => new URL(u).origin)
+      .optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, message: '必须是 redis:// 或 rediss:// 地址 (must be a redis:// or rediss:// URL)' }).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.JOURNAL_API_URL && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the origin readers use, like https://journal.example.edu.cn)' });
+    }
     // With the embedded sandbox a missing secret is generated and kept (server/session-secret.ts).
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET && env.JOURNAL_API_URL) {
       ctx.addIssue({
@@ -101,6 +115,8 @@ export interface PortalConfig {
   maxUploadBytes: number;
   /** Port of the Prometheus metrics endpoint; 0 turns it off. */
   metricsPort: number;
+  /** The public origin every absolute URL is built from (PUBLIC_URL; without it, http://localhost:<PORT>). */
+  publicOrigin: string;
   /** Redis shared by all portal processes (page cache, rate limits); undefined: each process keeps its own. */
   redisUrl: string | undefined;
 }
@@ -142,5 +158,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     metricsPort: env.METRICS_PORT,
     redisUrl: env.REDIS_URL,
+    publicOrigin: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   };
 }

@@ -152,7 +152,7 @@ describe('the first run', () => {
   }, 120_000);
 
   it('refuses a production start with a real backend and no SESSION_SECRET, in one line', async () => {
-    const started = startPortal(work, { ...newcomerEnv(), JOURNAL_API_URL: 'https://journal.example.edu.cn' }, path.join(work, 'modules-refused.log'));
+    const started = startPortal(work, { ...newcomerEnv(), JOURNAL_API_URL: 'https://journal.example.edu.cn', PUBLIC_URL: 'https://journal.example.edu.cn' }, path.join(work, 'modules-refused.log'));
     expect(await started.exited).toBe(1);
     const lines = started.stderr().split('\n').filter(Boolean);
     expect(lines).toEqual(['SESSION_SECRET: is required in production (comma-separated secrets, newest first); see .env.example']);
@@ -167,6 +167,7 @@ describe('the first run', () => {
       ...newcomerEnv(),
       JOURNAL_API_URL: `http://127.0.0.1:${(backend.address() as net.AddressInfo).port}`,
       SESSION_SECRET: 'a-real-deployment-secret-of-at-least-32-chars',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       METRICS_PORT: '0',
     }, moduleLog);

@@ -19,6 +19,8 @@ export interface ProxyOptions {
   timeoutMs: number;
   sessionSecrets: string[];
   secureCookies: boolean;
+  /** Host of the portal's public origin (PUBLIC_URL), told to the backend; never the request's Host. */
+  publicHost: string;
   /** Largest request body forwarded (uploads); larger ones get 413. */
   maxBodyBytes: number;
   logger: Logger;
@@ -126,7 +128,7 @@ export function createProxy(options: ProxyOptions) {
     if (requestId) headers['x-request-id'] = requestId;
     headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     headers['x-forwarded-proto'] = req.protocol;
-    headers['x-forwarded-host'] = req.get('host') ?? '';
+    headers['x-forwarded-host'] = options.publicHost;
     headers.host = target.host;
 
     let finished = false;

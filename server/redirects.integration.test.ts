@@ -75,6 +75,18 @@ describe('redirect targets', () => {
     }
   });
 
+  it.each(['/aboutUs', '/journal/detail?id=1', '/robots.txt', '/sitemap.xml', '/rss/articles.xml', '/theme/detail?id=1'])(
+    'builds every absolute URL of %s from the public origin, whatever Host the request names',
+    async (page) => {
+      for (const headers of [{ Host: 'evil.example' }, { 'X-Forwarded-Host': 'evil.example' }, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }]) {
+        const answer = await rawRequest(portal.url, { path: page, headers });
+        expect(answer.status, page).toBe(200);
+        expect(answer.body, `${page} ${JSON.stringify(headers)}`).not.toContain('evil.example');
+        expect(answer.body).toContain('http://localhost:3000');
+      }
+    },
+  );
+
   it('signs nobody out for another site, and signs out for the portal', async () => {
     const foreign = await rawRequest(portal.url, { method: 'POST', path: '/logout', headers: { Cookie: cookie, Origin: 'https://evil.example', 'Content-Length': '0' } });
     expect(foreign.status).toBe(403);

@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cooperationNews: cooperationNews.records.map(headline),
     hotspots: hotspots.map(({ id, title, tag }) => ({ id, title, tag })),
     activity,
-    origin: new URL(request.url).origin,
+    origin: context.runtime.publicOrigin,
   };
 }
 

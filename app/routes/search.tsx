@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const year = intParam(params.get('year'), 3000);
   const columnId = intParam(params.get('columnId'));
   const current = pageParam(params.get('page'));
-  const base = { query, field, sort, journalId, year, columnId, origin: url.origin };
+  const base = { query, field, sort, journalId, year, columnId, origin: context.runtime.publicOrigin };
 
   if (!query) return { ...base, result: null, error: null };
   if (Array.from(query).length > MAX_QUERY_LENGTH) {

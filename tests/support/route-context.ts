@@ -21,6 +21,7 @@ export function routeContext(journalApiUrl: string): AppLoadContext {
       sessionSecrets: [TEST_SECRET],
       secureCookies: false,
       isProduction: false,
+      publicOrigin: 'http://portal.test',
       robotsDisallowed: () => [],
       rateLimiter: createMemoryRateLimiter(),
     },

@@ -151,7 +151,7 @@ async function startWechatLogin(request: Request, context: AppLoadContext, login
   const form = 'wxLogin';
   const submission = parseWithZod(formData, { schema: wechatLoginSchema });
   if (submission.status !== 'success') return answer(form, submission);
-  const redirectUri = new URL('/login/wechat', request.url).href;
+  const redirectUri = new URL('/login/wechat', context.runtime.publicOrigin).href;
   let started;
   try {
     started = await backendFor(request, context, { token: null }).call(requestCode, { type: 1, projectType: 2, redirectUri });

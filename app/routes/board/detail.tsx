@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.id ?? null);
   if (!id) notFound();
   const member = await backendFor(request, context).call(boardMember, { id }).catch(notFoundOnRefusal);
-  return { member, origin: new URL(request.url).origin };
+  return { member, origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const current = pageParam(url.searchParams.get('page'));
   const board = await backendFor(request, context).call(boardList, { current, size: PAGE_SIZE });
-  return { board, groups: groupByRole(board.records), origin: url.origin };
+  return { board, groups: groupByRole(board.records), origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

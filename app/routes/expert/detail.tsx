@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     optional(backend.call(fundTrend, { id })),
   ]);
   const charts = expertCharts({ paperTrend: trend, researchField: fields, eduClassTrend: subjects, fundTrend: funds });
-  return { expert, charts, origin: new URL(request.url).origin };
+  return { expert, charts, origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = queryText(url.searchParams.get('q'));
   const current = pageParam(url.searchParams.get('page'));
   const experts = await backendFor(request, context).call(expertList, { keyword: q || undefined, current, size: PAGE_SIZE });
-  return { q, experts, origin: url.origin };
+  return { q, experts, origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -38,17 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     backend.call(literatureBaseDetails, { id }).catch(notFound),
     optional(backend.call(recommendedArticles, { id, size: 6 }), []),
   ]);
-  const pageUrl = `${url.origin}/journal/detail?id=${article.id}`;
+  const pageUrl = `${context.runtime.publicOrigin}/journal/detail?id=${article.id}`;
   const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
   const citable = citableArticle(article, pageUrl);
   return {
     article,
     recommended,
     pageUrl,
-    origin: url.origin,
+    origin: context.runtime.publicOrigin,
     pdf: { download: pdfHref(article), preview: pdfHref(article, true) },
     citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
-    scholar: scholarlyRecord(article, url.origin),
+    scholar: scholarlyRecord(article, context.runtime.publicOrigin),
     reactions,
   };
 }

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw error;
     });
   const spec = CITATION_FORMATS[format];
-  const body = format === 'bibtex' ? spec.render(citableArticle(article, `${url.origin}/journal/detail?id=${id}`), `article${id}`) : spec.render(citableArticle(article, `${url.origin}/journal/detail?id=${id}`));
+  const body = format === 'bibtex' ? spec.render(citableArticle(article, `${context.runtime.publicOrigin}/journal/detail?id=${id}`), `article${id}`) : spec.render(citableArticle(article, `${context.runtime.publicOrigin}/journal/detail?id=${id}`));
   const fileName = `article-${id}.${spec.extension}`;
   return new Response(body, {
     headers: {

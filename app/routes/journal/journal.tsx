@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const issue = allIssues.find((i) => i.id === requested) ?? allIssues[0] ?? null;
   if (requested && issue?.id !== requested) throw data(null, { status: 404 });
   const toc = issue ? await backend.call(literatureBase, { journalId: journal.id, issueId: issue.id, size: TOC_SIZE, current: 1 }) : null;
-  return { journal, issue, toc: toc?.records ?? [], origin: url.origin };
+  return { journal, issue, toc: toc?.records ?? [], origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location }) =>

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     journalId ? optional(backend.call(journalDetails, { id: journalId }), null) : Promise.resolve(null),
     backend.call(literatureBase, { journalId, year, issueId, columnId, sort, current, size: PAGE_SIZE }),
   ]);
-  return { journals, journal, articles, filters: { journalId, year, issueId, columnId, sort }, origin: url.origin };
+  return { journals, journal, articles, filters: { journalId, year, issueId, columnId, sort }, origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data, location }) =>

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = queryText(url.searchParams.get('q'));
   const current = pageParam(url.searchParams.get('page'));
   const news = await backendFor(request, context).call(newsList, { type, keyword: q || undefined, current, size: PAGE_SIZE });
-  return { type, q, news, origin: url.origin };
+  return { type, q, news, origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

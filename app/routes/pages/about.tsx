@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
   );
   return {
-    origin: new URL(request.url).origin,
+    origin: context.runtime.publicOrigin,
     stats: { journals: journals.length, articles: articles.total, experts: experts.total },
     journals: journals.map((journal, index) => {
       const disposition = dispositions[index];

@@ -4,8 +4,8 @@ import type { Route } from './+types/system';
 import { FurtherPage } from './FurtherPage';
 import { PUBLIC } from '~/lib/route-policy';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: new URL(request.url).origin };
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data, location }) =>

@@ -3,17 +3,17 @@ import type { Route } from './+types/qrcode';
 import { PUBLIC } from '~/lib/route-policy';
 
 /** QR code of a page of this site, as SVG: used by the WeChat share dialog. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const text = url.searchParams.get('text') ?? '';
   // Only pages of this site: the portal is no public QR-code service.
   let target: URL;
   try {
-    target = new URL(text, url.origin);
+    target = new URL(text, context.runtime.publicOrigin);
   } catch {
     return new Response('bad request', { status: 400 });
   }
-  if (target.origin !== url.origin || text.length > 1000) return new Response('bad request', { status: 400 });
+  if (target.origin !== context.runtime.publicOrigin || text.length > 1000) return new Response('bad request', { status: 400 });
   const svg = await QRCode.toString(target.href, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f2a5c', light: '#ffffff' } });
   return new Response(svg, {
     headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' },

@@ -4,8 +4,8 @@ import type { Route } from './+types/robots';
 export const handle = PUBLIC;
 
 /** Areas that are private, per user, or endless: what the routes' policies say (app/lib/route-policy.ts). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = context.runtime.publicOrigin;
   const disallowed = context.runtime.robotsDisallowed();
   const body = ['User-agent: *', 'Allow: /', ...disallowed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });

@@ -8,7 +8,7 @@ import { PUBLIC } from '~/lib/route-policy';
 
 /** /rss/articles.xml: the latest articles of every journal. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  const origin = context.runtime.publicOrigin;
   const page = await backendFor(request, context).call(literatureBase, { sort: 'publishDate', current: 1, size: FEED_SIZE });
   const xml = buildRss({
     title: copy.feeds.articlesTitle,

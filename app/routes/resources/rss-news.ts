@@ -8,7 +8,7 @@ import { PUBLIC } from '~/lib/route-policy';
 
 /** /rss/news.xml: the latest news of both types (合作单位动态 and 行业资讯), newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  const origin = context.runtime.publicOrigin;
   const backend = backendFor(request, context);
   const lists = await Promise.all(NEWS_TYPES.map((type) => backend.call(newsList, { type, current: 1, size: FEED_SIZE })));
   const latest = lists

@@ -10,7 +10,7 @@ const notFound = () => new Response('Not Found', { status: 404, headers: { 'Cont
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const n = intParam(/^(\d+)\.xml$/.exec(params.file)?.[1] ?? null, 10_000);
   if (!n) return notFound();
-  const xml = sitemapPart(new URL(request.url).origin, await sitemapEntries(request, context), n);
+  const xml = sitemapPart(context.runtime.publicOrigin, await sitemapEntries(request, context), n);
   if (!xml) return notFound();
   return new Response(xml, { headers: XML_HEADERS });
 }

@@ -6,7 +6,7 @@ import { PUBLIC } from '~/lib/route-policy';
 /** /sitemap.xml: every public page, or an index of /sitemap/{n}.xml once over the protocol's limit. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const entries = await sitemapEntries(request, context);
-  return new Response(sitemapRoot(new URL(request.url).origin, entries), { headers: XML_HEADERS });
+  return new Response(sitemapRoot(context.runtime.publicOrigin, entries), { headers: XML_HEADERS });
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */

@@ -21,7 +21,7 @@ export async function loadHotspot(request: Request, context: AppLoadContext, pat
     hotspot,
     html: sanitizeRichText(content),
     path,
-    origin: url.origin,
-    share: { url: `${url.origin}${path}`, title: hotspot.title, description: hotspot.summary ?? '' },
+    origin: context.runtime.publicOrigin,
+    share: { url: `${context.runtime.publicOrigin}${path}`, title: hotspot.title, description: hotspot.summary ?? '' },
   };
 }

@@ -108,7 +108,7 @@ async function changeMobile(request: Request, context: Context, session: Session
 
 /** Like the WeChat login (requestCode, then WeChat's consent page), but the callback binds. */
 async function bindWechat(request: Request, context: Context, session: SessionData) {
-  const redirectUri = new URL('/personal/account/wechat', request.url).href;
+  const redirectUri = new URL('/personal/account/wechat', context.runtime.publicOrigin).href;
   let started;
   try {
     started = await backendFor(request, context).call(requestCode, { type: 1, projectType: 2, redirectUri });
