@@ -15,6 +15,7 @@ import type { Route } from './+types/search';
 import classes from './search.module.css';
 import { SortLinks } from '~/components/journal/SortLinks';
 import { PUBLIC_SEARCH } from '~/lib/route-policy';
+import { columnFacetItems } from '~/lib/facets';
 
 const PAGE_SIZE = 10;
 export const MAX_QUERY_LENGTH = 100;
@@ -104,7 +105,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <aside className={classes.panel} aria-label="分组筛选">
             <Facet title="期刊" items={result.facets.journals.map((f) => ({ key: f.id ?? 0, label: f.name ?? '', count: f.count }))} current={journalId} href={(v) => href({ journalId: v })} />
             <Facet title="年份" items={result.facets.years.map((f) => ({ key: f.year ?? 0, label: `${f.year}年`, count: f.count }))} current={year} href={(v) => href({ year: v })} />
-            <Facet title="栏目" items={result.facets.columns.map((f) => ({ key: f.id ?? 0, label: f.name ?? '', count: f.count }))} current={columnId} href={(v) => href({ columnId: v })} />
+            <Facet title="栏目" items={columnFacetItems(result.facets.columns)} current={columnId} href={(v) => href({ columnId: v })} />
           </aside>
           <section className={classes.panel} aria-labelledby="results-heading">
             <div className={classes.toolbar}>

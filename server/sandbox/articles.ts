@@ -325,6 +325,7 @@ function searchSummary(db: DB, plan: SearchPlan): SearchSummary {
   const names = (table: 'journals' | 'columns') =>
     new Map((db.prepare(`SELECT id, name FROM ${table}`).all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
   const journalNames = names('journals');
+  const columnJournals = new Map((db.prepare('SELECT id, journal_id FROM columns').all() as { id: number; journal_id: number }[]).map((r) => [r.id, r.journal_id]));
   const columnNames = names('columns');
   const byCount = (a: Facet, b: Facet) => b.count - a.count || a.id - b.id;
   const summary: SearchSummary = {
@@ -332,7 +333,10 @@ function searchSummary(db: DB, plan: SearchPlan): SearchSummary {
     facets: {
       journals: sum((r) => r.journal_id).map(([id, count]) => ({ id, name: journalNames.get(id) ?? null, count })).sort(byCount),
       years: sum((r) => r.year).map(([year, count]) => ({ year, count })).sort((a, b) => b.year - a.year),
-      columns: sum((r) => r.column_id).map(([id, count]) => ({ id, name: columnNames.get(id) ?? null, count })).sort(byCount),
+      // A column belongs to one journal; several journals may have a column of the same name.
+      columns: sum((r) => r.column_id)
+        .map(([id, count]) => ({ id, name: columnNames.get(id) ?? null, journalName: journalNames.get(columnJournals.get(id) ?? -1) ?? null, count }))
+        .sort(byCount),
     },
   };
   caches.summaries.set(plan.key, summary);

@@ -30,6 +30,8 @@ export class Lru<V> {
 export interface Facet {
   id: number;
   name: string | null;
+  /** For a column: the journal it belongs to. */
+  journalName?: string | null;
   count: number;
 }
 

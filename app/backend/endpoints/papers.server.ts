@@ -96,7 +96,7 @@ export const selectedLiteratureShow = defineEndpoint<{ size?: number }, ArticleC
   { publicTtlMs: PUBLIC_LIST_TTL_MS },
 );
 
-const facetSchema = z.object({ id: z.number().nullish(), name: z.string().nullish(), year: z.number().nullish(), count: z.number() });
+const facetSchema = z.object({ id: z.number().nullish(), name: z.string().nullish(), journalName: z.string().nullish(), year: z.number().nullish(), count: z.number() });
 export const searchWithFacetsSchema = searchPageSchema.extend({
   facets: z.object({ journals: z.array(facetSchema), years: z.array(facetSchema), columns: z.array(facetSchema) }),
 });
