@@ -61,6 +61,8 @@ describe('two portal processes sharing Redis', () => {
       PORT: String(port),
       METRICS_PORT: String(metricsPort),
       JOURNAL_API_URL: `http://127.0.0.1:${PORTS.sandbox}`,
+      // The gateway's origin: both processes build the same cache keys from it.
+      PUBLIC_URL: `http://${HOST}`,
       REDIS_URL: redis.url,
       CACHE_S_MAXAGE: String(FRESH_SECONDS),
       CACHE_STALE_WHILE_REVALIDATE: '300',

@@ -17,7 +17,7 @@ describe('HTTP contract', () => {
   it('answers unknown paths with a 404 envelope', async () => {
     const res = await fetch(`${sb.url}/api/homeApi/nope`, { method: 'POST' });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: 404, success: false, message: '请求的资源不存在', entity: null });
+    expect(await res.json()).toEqual({ code: 404, success: false, message: '接口不存在', entity: null });
     // POST-only endpoints do not answer GET
     expect((await fetch(`${sb.url}/api/paperSearchApi/literatureBase`)).status).toBe(404);
   });
