@@ -49,11 +49,28 @@ describe('seed', () => {
   it('is deterministic', () => {
     const a = openDb(':memory:');
     const b = openDb(':memory:');
-    seedDatabase(a, { articles: 200 });
-    seedDatabase(b, { articles: 200 });
+    // The same day too: news and hotspots are dated from it.
+    seedDatabase(a, { articles: 200, today: '2026-11-24' });
+    seedDatabase(b, { articles: 200, today: '2026-11-24' });
     expect(digest(a)).toBe(digest(b));
     const c = openDb(':memory:');
-    seedDatabase(c, { articles: 200, seed: 7 });
+    seedDatabase(c, { articles: 200, seed: 7, today: '2026-11-24' });
     expect(digest(c)).not.toBe(digest(a));
+  });
+
+  it('dates news and hotspots within the year before the day the database is created', () => {
+    for (const today of ['2026-11-24', '2031-03-01']) {
+      const db = openDb(':memory:');
+      seedDatabase(db, { articles: 20, today });
+      const dates = (db.prepare('SELECT publish_date AS d FROM news UNION ALL SELECT publish_date FROM hotspots').all() as { d: string }[]).map((r) => r.d);
+      expect(dates.length).toBeGreaterThan(50);
+      const yearBefore = new Date(Date.parse(`${today}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+      for (const day of dates) {
+        expect(day <= today, day).toBe(true);
+        expect(day >= yearBefore, day).toBe(true);
+      }
+      // The newest items are from the last fortnight: the demo looks current.
+      expect(dates.some((day) => day >= new Date(Date.parse(`${today}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10))).toBe(true);
+    }
   });
 });

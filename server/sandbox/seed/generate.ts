@@ -9,7 +9,7 @@ import {
   HOTSPOTS, INDUSTRY_NEWS, INSTITUTIONS, JOURNALS, LAWS, NEWS_EVENTS, NEWS_ORGS, NEWS_SOURCES,
   NOTICE_HTML, RESEARCH_FIELDS, SURNAMES, TITLES, type ColumnDef, type Pair,
 } from './banks.js';
-import { BASE_DATE, addDays, dayOfIssue } from './dates.js';
+import { BASE_DATE, addDays, dayOfIssue, fmtDay } from './dates.js';
 import { Rng } from './prng.js';
 import { clearArticleCaches } from '../searchCache.js';
 import { seedSubmissions } from './submissions.js';
@@ -23,6 +23,11 @@ export const BOARD_COUNT = 20;
 export interface SeedOptions {
   articles?: number | undefined;
   seed?: number | undefined;
+  /**
+   * The day the database is created ('YYYY-MM-DD', default today): news and hotspots are
+   * dated in the months before it, so a demo always looks current.
+   */
+  today?: string | undefined;
 }
 
 /** Role ids differ from role types on purpose, so clients cannot confuse them. */
@@ -243,7 +248,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       paper_count = (SELECT count(*) FROM article_authors aa WHERE aa.expert_id = experts.id)`);
 
     seedBoard(db, rng, names);
-    seedNews(db, rng);
+    seedNews(db, rng, opts.today ?? fmtDay(new Date()));
     seedSiteData(db);
     seedAccounts(db, rng);
     seedSubmissions(db);
@@ -326,12 +331,12 @@ function seedBoard(db: DB, rng: Rng, names: NameMaker): void {
   }
 }
 
-function seedNews(db: DB, rng: Rng): void {
+function seedNews(db: DB, rng: Rng, today: string): void {
   const ins = db.prepare(`INSERT INTO news (id, type, title, summary, content, source, author, publish_date, cover,
     views) VALUES (?,?,?,?,?,?,?,?,NULL,?)`);
   const topics = COLUMNS.flatMap((c) => c.topics.map((t) => t.zh));
   let id = 0;
-  let date = BASE_DATE;
+  let date = today;
   const add = (type: number, title: string, paragraphs: string[], source: string) => {
     date = addDays(date, -rng.int(2, 9));
     const content =
@@ -354,7 +359,7 @@ function seedNews(db: DB, rng: Rng): void {
     ], rng.chance(0.7) ? NEWS_SOURCES[0] as string : org);
   }
   // type 2: industry news
-  date = BASE_DATE;
+  date = today;
   for (let i = 0; i < 30; i++) {
     const base = INDUSTRY_NEWS[i % INDUSTRY_NEWS.length] as string;
     const title = i < INDUSTRY_NEWS.length ? base : `专家解读：${base}`;
@@ -374,7 +379,7 @@ function seedNews(db: DB, rng: Rng): void {
       `<p>${summary}</p><p>本专题汇集本平台近年刊发的相关论文与行业资讯，供读者参考。</p>` +
       `<ul><li>规范依据与适用难点</li><li>典型案例与监管实践</li><li>域外经验比较</li></ul>`;
     insHot.run(i + 1, title, summary, content, i < 3 ? '热' : i < 5 ? '新' : null, 98000 - i * 6137 - rng.int(0, 900),
-      addDays(BASE_DATE, -(i * 4 + rng.int(0, 3))), rng.int(300, 9000), i + 1);
+      addDays(today, -(i * 4 + rng.int(0, 3))), rng.int(300, 9000), i + 1);
   });
 }
 
