@@ -562,6 +562,11 @@ test.describe('format check, generated files, scheduling, achievements and calls
     await expect(format.getByRole('row', { name: /英文标题/ })).toContainText('不符合');
     await expect(format.getByRole('row', { name: /通讯作者/ })).toContainText('符合');
     await expect(format.getByRole('row', { name: /关键词/ })).toContainText('3-5个');
+    // The 查重 has not run: it waits, and is not shown as failed.
+    const similarity = format.getByRole('row', { name: /查重/ });
+    await expect(similarity).toContainText('待检测');
+    await expect(similarity).not.toContainText('不符合');
+    await expect(similarity).toHaveAttribute('data-status', 'pending');
 
     // Empty: refused with the field's message.
     await format.getByRole('button', { name: '提交格式说明' }).click();

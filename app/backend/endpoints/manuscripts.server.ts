@@ -255,7 +255,14 @@ export const DOWNLOAD_TITLE_PACKAGE_PATH = `${AUTHOR}/downloadTitlePackage`;
 export const formatReportSchema = z.object({
   paperId: z.number(),
   passed: z.boolean(),
-  items: z.array(z.object({ name: z.string(), value: z.string().nullish(), requirement: z.string().nullish(), ok: z.boolean() })).default([]),
+  items: z
+    .array(
+      z
+        .object({ name: z.string(), value: z.string().nullish(), requirement: z.string().nullish(), ok: z.boolean(), status: z.enum(['ok', 'failed', 'pending']).nullish() })
+        // A backend that names no status: the item passed or failed.
+        .transform((item) => ({ ...item, status: item.status ?? (item.ok ? 'ok' : 'failed') })),
+    )
+    .default([]),
   remarks: z.string().nullish(),
 });
 export type FormatReport = z.infer<typeof formatReportSchema>;

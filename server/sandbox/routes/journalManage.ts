@@ -6,7 +6,7 @@ import type { SandboxEnv } from '../env.js';
 import { bizError, createApi, optInt, optStr, parse, withMessage } from '../http.js';
 import { journalByParams, remainderIssues, themeJson, type ThemeRow } from '../journals.js';
 import {
-  PAGE_FEE_CENTS, PARALLEL_LIMIT, STAGES, addEvent, manuscriptRow, orderOf, ownManuscript,
+  FORMAT_RULES, PAGE_FEE_CENTS, PARALLEL_LIMIT, STAGES, addEvent, manuscriptRow, orderOf, ownManuscript,
   type ManuscriptRow,
 } from '../manuscripts.js';
 import { columnsOf, journalSummary } from './content.js';
@@ -55,8 +55,8 @@ export function journalManageRoutes(env: SandboxEnv) {
       canUpload: j.accepts_contribution === 1,
       notice:
         `<h3>《${j.name}》投稿须知</h3>` +
-        '<p>1. 来稿须为未公开发表的原创学术论文，严禁一稿多投；稿件正文一般为8000-30000字。</p>' +
-        '<p>2. 稿件须包括中英文标题、200-300字的中文摘要、3-5个关键词、作者简介及基金项目（如有）。</p>' +
+        `<p>1. 来稿须为未公开发表的原创学术论文，严禁一稿多投；稿件正文为${FORMAT_RULES.words[0]}-${FORMAT_RULES.words[1]}字，学术不端检测的总文字复制比不超过${FORMAT_RULES.similarityMax}%。</p>` +
+        `<p>2. 稿件须包括中英文标题、${FORMAT_RULES.abstract[0]}-${FORMAT_RULES.abstract[1]}字的中文摘要、${FORMAT_RULES.keywords[0]}-${FORMAT_RULES.keywords[1]}个关键词、作者简介（指定通讯作者）及基金项目（如有）。</p>` +
         `<p>3. 本刊实行双向匿名评审，初审周期约15个工作日，外审周期约45个工作日；稿件上传支持 PDF、DOC、DOCX 格式，单个文件不超过${mb}MB。</p>` +
         `<p>4. 本刊不收取审稿费；稿件录用并确认校样后收取版面费，每版${PAGE_FEE_CENTS / 100}元，只能在本平台个人中心“我的稿件”中在线缴纳，编辑部不会通过个人账户收取任何费用。</p>` +
         `<p>5. 联系方式：${j.email}，${j.phone}。</p>`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf } from '../pdf.js';
+import { buildDocx } from '../docx.js';
 import { startTestSandbox, wordLikeDocx, type TestSandbox } from '../testing.js';
 
 let sb: TestSandbox;
@@ -274,5 +275,26 @@ describe('reset', () => {
     const offer = await sb.fetch(`${P}/downloadTheOfferNotice?id=3`, { token: fresh });
     expect(offer.headers.get('content-type')).toBe('application/pdf');
     await offer.arrayBuffer();
+  });
+});
+
+describe('the format check', () => {
+  it('shows a check that has not run as pending, never as failed, with the rules the submission notice states', async () => {
+    const sb = await startTestSandbox(5);
+    try {
+      const token = await sb.login();
+      const up = await sb.upload<{ paperId: number }>('/manage/author/paper/authorManuscriptUpload', { name: '稿件.docx', data: buildDocx(['格式检查', '正文'], '格式检查') }, { gch: 'SJFX' }, { token });
+      const report = (await sb.post<{ items: { name: string; ok: boolean; status: string; requirement: string }[] }>('/manage/author/paper/showPaperFormat', { id: up.body.entity.paperId }, { token })).body.entity;
+      const similarity = report.items.find((item) => item.name.includes('查重'))!;
+      expect(similarity.status).toBe('pending');
+      for (const item of report.items) expect(['ok', 'failed', 'pending']).toContain(item.status);
+      const notice = (await sb.post<{ notice: string }>('/manage/journal/journal/getSubmissionPremiseByGch', { gch: 'SJFX' }, { token })).body.entity.notice;
+      for (const item of report.items.filter((i) => /\d/.test(i.requirement))) {
+        const [lo, hi] = item.requirement.match(/\d+/g)!;
+        expect(notice, item.name).toContain(hi ? `${lo}-${hi}` : `${lo}%`);
+      }
+    } finally {
+      await sb.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ import {
   RESPONDED, bizError, createApi, optBool, optInt, optStr, page, paging, parse, reqStr, withMessage, type Ctx, type Params,
 } from '../http.js';
 import {
-  EDITABLE, FILE_KINDS, IN_PROGRESS, MAIN_LINE, PARALLEL_LIMIT, RETRACTABLE, STAGES, STAGE_KEYS, UNDER_REVIEW, addEvent,
+  EDITABLE, FILE_KINDS, FORMAT_RULES, IN_PROGRESS, MAIN_LINE, PARALLEL_LIMIT, RETRACTABLE, STAGES, STAGE_KEYS, UNDER_REVIEW, addEvent,
   addFile, detailJson, latestFile, manuscriptAuthors, manuscriptFiles, manuscriptRow, notify, offerRecipe, orderOf,
   ownManuscript, replaceAuthors, summaryJson, titlePageRecipe, transition, MS_SELECT,
   type AuthorInput, type FileKind, type ManuscriptRow, type Stage,
@@ -748,18 +748,19 @@ export function manuscriptRoutes(env: SandboxEnv) {
   const formatReport = (row: ManuscriptRow) => {
     const keywords = JSON.parse(row.keywords) as string[];
     const authors = manuscriptAuthors(db, row.id);
+    const { words, abstract, keywords: keywordCount, similarityMax } = FORMAT_RULES;
+    const within = (n: number, [lo, hi]: readonly [number, number]) => n >= lo && n <= hi;
+    const judged = (ok: boolean) => ({ ok, status: ok ? ('ok' as const) : ('failed' as const) });
     const items = [
-      { name: '正文字数', value: `${row.word_count}字`, requirement: '8000-30000字', ok: row.word_count >= 8000 && row.word_count <= 30000 },
-      { name: '摘要', value: `${row.abstract.length}字`, requirement: '200-300字', ok: row.abstract.length >= 200 && row.abstract.length <= 300 },
-      { name: '关键词', value: `${keywords.length}个`, requirement: '3-5个', ok: keywords.length >= 3 && keywords.length <= 5 },
-      { name: '英文标题', value: row.title_en ? '已提供' : '未提供', requirement: '需提供', ok: Boolean(row.title_en) },
-      { name: '通讯作者', value: authors.some((a) => a.corresponding) ? '已指定' : '未指定', requirement: '需指定', ok: authors.some((a) => a.corresponding) },
-      {
-        name: '学术不端检测（查重）',
-        value: row.similarity === null ? '未检测' : `${row.similarity}%`,
-        requirement: '总文字复制比不超过15%',
-        ok: row.similarity !== null && row.similarity <= 15,
-      },
+      { name: '正文字数', value: `${row.word_count}字`, requirement: `${words[0]}-${words[1]}字`, ...judged(within(row.word_count, words)) },
+      { name: '摘要', value: `${row.abstract.length}字`, requirement: `${abstract[0]}-${abstract[1]}字`, ...judged(within(row.abstract.length, abstract)) },
+      { name: '关键词', value: `${keywords.length}个`, requirement: `${keywordCount[0]}-${keywordCount[1]}个`, ...judged(within(keywords.length, keywordCount)) },
+      { name: '英文标题', value: row.title_en ? '已提供' : '未提供', requirement: '需提供', ...judged(Boolean(row.title_en)) },
+      { name: '通讯作者', value: authors.some((a) => a.corresponding) ? '已指定' : '未指定', requirement: '需指定', ...judged(authors.some((a) => a.corresponding)) },
+      // A check that has not run is neither passed nor failed: it is waiting.
+      row.similarity === null
+        ? { name: '学术不端检测（查重）', value: '尚未检测', requirement: `总文字复制比不超过${similarityMax}%`, ok: false, status: 'pending' as const }
+        : { name: '学术不端检测（查重）', value: `${row.similarity}%`, requirement: `总文字复制比不超过${similarityMax}%`, ...judged(row.similarity <= similarityMax) },
     ];
     return { paperId: row.id, passed: items.every((i) => i.ok), items, remarks: row.format_remarks };
   };

@@ -182,13 +182,14 @@ function FormatCheck({ paper, report, remarks, error }: { paper: ManuscriptDetai
   const t = copy.format;
   const value = remarks ?? report.remarks ?? '';
   const [length, setLength] = useState(value.length);
-  const failed = report.items.filter((item) => !item.ok).length;
+  const failed = report.items.filter((item) => item.status === 'failed').length;
+  const pending = report.items.filter((item) => item.status === 'pending').length;
   const canRemark = isStageIn(paper.status, FORMAT_REMARK_STAGES);
   return (
     <section className={classes.panel} aria-labelledby="format-check-title" id="format-check">
       <h2 id="format-check-title">{t.title}</h2>
-      <p className={report.passed ? classes.success : classes.notice} data-testid="format-result">
-        {report.passed ? t.passed : t.failed(failed)}
+      <p className={report.passed ? classes.success : failed ? classes.notice : classes.meta} data-testid="format-result">
+        {report.passed ? t.passed : failed ? t.failed(failed) : t.pending(pending)}
       </p>
       <p className={classes.meta}>{t.intro}</p>
       <table className={classes.table}>
@@ -202,15 +203,15 @@ function FormatCheck({ paper, report, remarks, error }: { paper: ManuscriptDetai
         </thead>
         <tbody>
           {report.items.map((item) => (
-            <tr key={item.name} data-ok={item.ok}>
+            <tr key={item.name} data-status={item.status}>
               <th scope="row" className={classes.rowHeader}>
                 {item.name}
               </th>
               <td>{item.value}</td>
               <td>{item.requirement}</td>
-              <td className={item.ok ? classes.ok : classes.notOk}>
-                <span aria-hidden="true">{item.ok ? '✓ ' : '✗ '}</span>
-                {item.ok ? t.ok : t.notOk}
+              <td className={item.status === 'ok' ? classes.ok : item.status === 'failed' ? classes.notOk : classes.waiting}>
+                <span aria-hidden="true">{item.status === 'ok' ? '✓ ' : item.status === 'failed' ? '✗ ' : '… '}</span>
+                {item.status === 'ok' ? t.ok : item.status === 'failed' ? t.notOk : t.waiting}
               </td>
             </tr>
           ))}
