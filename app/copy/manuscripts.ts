@@ -62,6 +62,7 @@ export const manuscripts = {
     plannedIssue: (year: number, issueNo: number) => `${year}年第${issueNo}期`,
     actions: '可办理事项',
     noActions: '当前阶段无需您办理事项，请耐心等待编辑部处理。',
+    withdrawn: '该稿件已撤稿，处理流程已终止，无需再办理任何事项。撤稿回执可在下方“稿件文件”中或“消息通知”里下载。',
     revise: '提交修改稿',
     edit: '修改稿件信息',
     retract: '申请撤稿',

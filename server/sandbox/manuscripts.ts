@@ -66,6 +66,7 @@ export const FILE_KINDS = {
   proof: '校样',
   offer: '录用通知',
   response: '修改说明',
+  receipt: '撤稿回执',
 } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 
@@ -467,7 +468,7 @@ export function transition(db: DB, id: number, to: Stage, opts: TransitionOpts):
       const reason = opts.note ?? '作者申请撤稿';
       set('retract_reason = ?', reason);
       const blob = recordRecipe(db, retractionRecipe(row, reason, now.slice(0, 10)), now);
-      addFile(db, id, 'response', blob.hash, `撤稿回执-${row.manuscript_no ?? id}.pdf`, now, '撤稿回执');
+      addFile(db, id, 'receipt', blob.hash, `撤稿回执-${row.manuscript_no ?? id}.pdf`, now, '撤稿回执');
       addEditorMessage(db, id, to, '编辑部', '您的撤稿申请已受理，稿件处理流程已终止。撤稿回执可在消息中心下载。', now);
       notify(db, row.employee_id, '撤稿申请回执', `您的稿件《${row.title}》（${row.manuscript_no ?? ''}）撤稿申请已受理，点击下载撤稿回执。`, now, 3, id);
       break;

@@ -255,6 +255,11 @@ test.describe('manuscript tracking', () => {
     await expect(page.getByRole('link', { name: '申请撤稿' })).toHaveCount(0);
     const timeline = page.getByRole('list', { name: '稿件处理阶段' });
     await expect(timeline.locator('li[aria-current="step"]')).toContainText('撤稿');
+    // It says it is withdrawn, not that the editors are still at work; its receipt is a receipt.
+    await expect(page.getByText('该稿件已撤稿，处理流程已终止')).toBeVisible();
+    await expect(page.getByText('请耐心等待编辑部处理')).toHaveCount(0);
+    await expect(page.locator('tr[data-file-kind="receipt"]')).toContainText('撤稿回执');
+    await expect(page.locator('tr[data-file-kind="response"]')).toHaveCount(0);
 
     // The list shows it among the finished ones; the retraction page now refuses.
     await page.goto('/personal/manuscripts?status=finished');

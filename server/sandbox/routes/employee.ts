@@ -474,7 +474,7 @@ export function employeeRoutes(env: SandboxEnv) {
     if (!paperId) throw bizError('缺少参数：id');
     const owner = db.prepare('SELECT employee_id FROM manuscripts WHERE id = ?').get(paperId) as { employee_id: number } | undefined;
     if (!owner || owner.employee_id !== auth.employeeId) throw bizError('稿件不存在', 404);
-    const f = latestFile(db, paperId, ['response']);
+    const f = latestFile(db, paperId, ['receipt']);
     if (!f) throw bizError('撤稿回执不存在', 404);
     db.prepare('UPDATE messages SET is_read = 1 WHERE employee_id = ? AND manuscript_id = ? AND type = 3').run(auth.employeeId, paperId);
     env.files.send(res, f.hash, f.fileName);

@@ -131,7 +131,7 @@ function Actions({ paper }: { paper: ManuscriptDetail }) {
           ))}
         </ul>
       ) : (
-        <p className={classes.meta}>{copy.detail.noActions}</p>
+        <p className={classes.meta}>{paper.status === 'retracted' ? copy.detail.withdrawn : copy.detail.noActions}</p>
       )}
     </section>
   );

@@ -18,7 +18,7 @@ import type { Route } from './+types/download';
 import { manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 
-const FILE_KINDS = ['original', 'revision', 'edited', 'proof', 'offer', 'response'];
+const FILE_KINDS = ['original', 'revision', 'edited', 'proof', 'offer', 'response', 'receipt'];
 const NUMBER = /^\d{1,12}$/;
 
 /** The backend call of each download: `manuscript?fileId=`, `file?type=&version=`, `word`, `offer`, `proof`, `title-package`, `receipt`. */
