@@ -298,3 +298,27 @@ describe('the format check', () => {
     }
   });
 });
+
+describe('我的成果', () => {
+  it('credits demo_author only with their own papers, under the manuscript that became each', async () => {
+    const sb = await startTestSandbox(40);
+    try {
+      const token = await sb.login();
+      const list = (await sb.post<{ records: { title: string; articleId: number | null; article: { title: string; authors: { name: string }[] } | null }[] }>('/manage/author/paper/getAuthorAchievementsPaperList', { current: 1, size: 20 }, { token })).body.entity.records;
+      expect(list.length).toBeGreaterThan(0);
+      for (const record of list) {
+        expect(record.article, record.title).not.toBeNull();
+        expect(record.article!.title).toBe(record.title);
+        expect(record.article!.authors.map((a) => a.name)).toContain('张晓明');
+      }
+      // The article page and the search say the same.
+      const id = list[0]!.articleId!;
+      const detail = (await sb.post<{ title: string; authors: { name: string }[] }>('/api/paperSearchApi/literatureBaseDetails', { id })).body.entity;
+      expect(detail.title).toBe(list[0]!.title);
+      const found = (await sb.post<{ records: { id: number }[] }>('/api/paperSearchApi/dataJurisprudenceSearch', { query: '张晓明', field: 'author', current: 1, size: 10 })).body.entity.records;
+      expect(found.map((r) => r.id)).toContain(id);
+    } finally {
+      await sb.close();
+    }
+  });
+});

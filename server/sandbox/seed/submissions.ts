@@ -185,7 +185,10 @@ export function seedSubmissions(db: DB): void {
 
   const columns = (journalId: number) =>
     (db.prepare('SELECT id FROM columns WHERE journal_id = ? ORDER BY sort').all(journalId) as { id: number }[]).map((r) => r.id);
-  const firstArticle = db.prepare('SELECT id FROM articles WHERE journal_id = 1 ORDER BY id LIMIT 1').get() as { id: number } | undefined;
+  // The published manuscript becomes the latest article of its journal: its title, abstract,
+  // keywords and author are the manuscript's, so 我的成果 credits demo_author with their own paper.
+  const publishedArticle = (journalId: number) =>
+    db.prepare('SELECT id FROM articles WHERE journal_id = ? ORDER BY id DESC LIMIT 1').get(journalId) as { id: number } | undefined;
 
   for (const m of MANUSCRIPTS) {
     const cols = columns(m.journalId);
@@ -221,7 +224,11 @@ export function seedSubmissions(db: DB): void {
       if (stage === 'payment') db.prepare('UPDATE manuscripts SET proof_confirmed = 1 WHERE id = ?').run(id);
       transition(db, id, stage, { now: at, note });
     }
-    if (m.linkArticle && firstArticle) db.prepare('UPDATE manuscripts SET article_id = ? WHERE id = ?').run(firstArticle.id, id);
+    const article = m.linkArticle ? publishedArticle(m.journalId) : undefined;
+    if (article) {
+      becomeArticle(db, article.id, m);
+      db.prepare('UPDATE manuscripts SET article_id = ? WHERE id = ?').run(article.id, id);
+    }
   }
 
   // The manuscript notifications are seeded as read: demo_author keeps the 2 unread
@@ -250,4 +257,21 @@ export function seedSubmissions(db: DB): void {
       DEMO_AUTHOR, a, `2025-12-${String(11 + i * 3).padStart(2, '0')} 21:20:00`,
     ),
   );
+}
+
+/** Rewrites an article as the published version of a seeded manuscript (search index included). */
+function becomeArticle(db: DB, articleId: number, m: SeedManuscript): void {
+  const old = db.prepare('SELECT title, abstract, authors_text, institutions_text, keywords_text, fund FROM articles WHERE id = ?').get(articleId) as {
+    title: string; abstract: string; authors_text: string; institutions_text: string; keywords_text: string; fund: string | null;
+  };
+  // A contentless FTS5 row is removed by repeating what it indexed.
+  db.prepare(`INSERT INTO articles_fts (articles_fts, rowid, title, abstract, author, institution, keyword, fund) VALUES ('delete',?,?,?,?,?,?,?)`)
+    .run(articleId, old.title, old.abstract, old.authors_text, old.institutions_text, old.keywords_text, old.fund ?? '');
+  const keywordsText = m.keywords.join('；');
+  db.prepare(`UPDATE articles SET title = ?, title_en = ?, abstract = ?, keywords = ?, keywords_text = ?, authors_text = ?, institutions_text = ?, fund = ? WHERE id = ?`)
+    .run(m.title, m.titleEn, m.abstract, JSON.stringify(m.keywords), keywordsText, ME.name, ME.institution, m.fund, articleId);
+  db.prepare('DELETE FROM article_authors WHERE article_id = ?').run(articleId);
+  db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding) VALUES (?,1,?,?,NULL,1)').run(articleId, ME.name, ME.institution);
+  db.prepare(`INSERT INTO articles_fts (rowid, title, abstract, author, institution, keyword, fund) VALUES (?,?,?,?,?,?,?)`)
+    .run(articleId, m.title, m.abstract, ME.name, ME.institution, keywordsText, m.fund ?? '');
 }
