@@ -104,6 +104,9 @@ test.describe('account', () => {
     await signInWithForm(panel(page), username, 'Changed#2026');
     await expect(page).toHaveURL(url('/'));
     await expect(page.getByRole('banner')).toContainText(username);
+    // The success clears the earlier failure: no 用户名或密码错误 over the signed-in page.
+    await expect(page.getByText('登录成功')).toBeVisible();
+    await expect(page.getByText('用户名或密码错误')).toHaveCount(0);
   });
 
   test('after three wrong passwords the backend asks for the image captcha (505)', async ({ page }, testInfo) => {

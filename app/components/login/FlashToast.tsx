@@ -16,9 +16,11 @@ export function FlashToast({ flash }: { flash: Flash | null }) {
     if (!flash || shown.current === flash.id) return;
     shown.current = flash.id;
     // Like the toaster itself (root.tsx), the notifications store loads after hydration.
-    void import('@mantine/notifications').then(({ notifications }) =>
-      notifications.show({ id: flash.id, message: flash.message, color: COLORS[flash.tone], autoClose: flash.durationMs }),
-    );
+    void import('@mantine/notifications').then(({ notifications }) => {
+      // A success (登录成功) supersedes what went wrong before it: no failure stays over the signed-in page.
+      if (flash.tone === 'success') notifications.clean();
+      notifications.show({ id: flash.id, message: flash.message, color: COLORS[flash.tone], autoClose: flash.durationMs });
+    });
   }, [flash]);
   if (!flash || hydrated) return null;
   return (
