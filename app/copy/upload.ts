@@ -45,6 +45,7 @@ export const upload = {
     untitled: '（未填写标题）',
   },
   info: {
+    unsavedChanges: '您填写的稿件信息尚未保存，确定要离开此页吗？',
     title: '填写稿件信息',
     uploaded: '已上传文件',
     replace: '重新上传文件',

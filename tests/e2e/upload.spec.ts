@@ -40,6 +40,39 @@ test.describe('submission', () => {
     await expect(page.getByTestId('manuscript-no')).not.toBeEmpty();
   });
 
+  test('@js-only leaving the information step with unsaved changes asks first; saving does not', async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/upload?redirectGch=SJFX');
+    await page.getByLabel('稿件文件').setInputFiles({ name: 'draft.docx', mimeType: 'application/octet-stream', buffer: manuscriptDocx('离开前提醒保存的草稿') });
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByRole('button', { name: '上传稿件' }).click();
+    await expect(page).toHaveURL(/\/upload\/info/);
+    await page.waitForLoadState();
+    const questions: string[] = [];
+    // First declined, then accepted.
+    page.on('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void (questions.length === 1 ? dialog.dismiss() : dialog.accept());
+    });
+    await page.getByLabel('中文标题').fill('改过的标题');
+    await page.getByRole('banner').getByRole('link', { name: '首页' }).click();
+    await expect.poll(() => questions.length).toBe(1);
+    expect(questions[0]).toContain('尚未保存');
+    await expect(page).toHaveURL(/\/upload\/info/);
+    await expect(page.getByLabel('中文标题')).toHaveValue('改过的标题');
+    // Saving is not leaving: no question.
+    await page.getByLabel('栏目').selectOption({ index: 1 });
+    await page.getByLabel('邮箱').last().fill('zhaoliu@example.com');
+    await page.getByLabel('手机号').last().fill('13800000066');
+    await page.getByRole('button', { name: '保存草稿' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '稿件信息已保存' })).toBeVisible();
+    expect(questions).toHaveLength(1);
+    await page.getByLabel('中文标题').fill('再改一次');
+    await page.getByRole('banner').getByRole('link', { name: '首页' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(questions).toHaveLength(2);
+  });
+
   test('a wrong captcha keeps everything and says why', async ({ page, context }) => {
     await signIn(context);
     await page.goto('/upload?redirectGch=SJFX');

@@ -3,6 +3,7 @@ import { Form, useNavigation } from 'react-router';
 import { upload as copy } from '~/copy/upload';
 import { manuscriptInfoSchema, manuscriptFormValues, fieldErrors, type ManuscriptFormValues } from '~/forms/manuscript';
 import classes from '~/routes/upload/upload.module.css';
+import { useUnsavedChangesWarning } from '~/lib/use-unsaved-changes';
 
 interface Props {
   paperId: number;
@@ -51,6 +52,9 @@ export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, err
   const busy = navigation.state === 'submitting';
   const [liveErrors, setLiveErrors] = useState<Record<string, string> | null>(null);
   const [touched, setTouched] = useState<Set<string>>(new Set());
+  // Typed but not saved: leaving the page asks first.
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChangesWarning(dirty && !busy, copy.info.unsavedChanges);
   const errors: Record<string, string> = { ...serverErrors };
   if (liveErrors) {
     for (const key of touched) {
@@ -72,7 +76,11 @@ export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, err
       method="post"
       action={action ?? `/upload/info?paperId=${paperId}`}
       className={classes.section}
-      onChange={(e) => validate(e.currentTarget, (e.target as unknown as HTMLInputElement).name)}
+      onChange={(e) => {
+        setDirty(true);
+        validate(e.currentTarget, (e.target as unknown as HTMLInputElement).name);
+      }}
+      onSubmit={() => setDirty(false)}
       noValidate
     >
       <h2>{heading ?? copy.info.title}</h2>
