@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
 import { buildDocx } from '../../server/sandbox/docx';
 import { PUBLIC_PAGES } from '../support/public-pages';
@@ -124,4 +125,29 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#main$/);
   });
+});
+
+/** WCAG relative luminance of an sRGB pixel. */
+function luminance(r: number, g: number, b: number): number {
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+test('the active item of the transparent header over the home hero reads at 4.5:1 at least, measured on the rendered pixels', async ({ page }) => {
+  // axe cannot judge text over a gradient (it reports it as "incomplete"): the screenshot can.
+  await page.goto('/');
+  const active = page.getByRole('banner').locator('a[aria-current="page"]').first();
+  await expect(active).toBeVisible();
+  const box = (await active.boundingBox())!;
+  // The text alone: without the underline (3 px) at the bottom.
+  const png = PNG.sync.read(await page.screenshot({ clip: { x: box.x, y: box.y, width: box.width, height: box.height - 4 } }));
+  const lums: number[] = [];
+  for (let i = 0; i < png.data.length; i += 4) lums.push(luminance(png.data[i]!, png.data[i + 1]!, png.data[i + 2]!));
+  lums.sort((a, b) => a - b);
+  const text = lums[lums.length - 1]!;
+  const background = lums[Math.floor(lums.length / 2)]!;
+  expect((text + 0.05) / (background + 0.05)).toBeGreaterThanOrEqual(4.5);
 });
