@@ -6,7 +6,7 @@ import { auth as copy } from '~/copy/auth';
 import { shell } from '~/copy/shell';
 import { findAccountSchema } from '~/forms/auth';
 import { backendFor } from '~/session/session.server';
-import { answer, backendMessage, codeOrFormError, freshCaptchaKey, smsFormStep } from './forms.server';
+import { answer, freshCaptchaKey, refusedAt, smsFormStep } from './forms.server';
 import type { Route } from './+types/find-account';
 import classes from './auth.module.css';
 import { PRIVATE } from '~/lib/route-policy';
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const account = await backendFor(request, context, { token: null }).call(findAccount, step.value);
     return answer(FORM, step.submission, { ...step.extra, account }, { status: 200 });
   } catch (error) {
-    return answer(FORM, step.submission, step.extra, codeOrFormError(backendMessage(error), 'verificationCode'));
+    return answer(FORM, step.submission, step.extra, refusedAt(error, { verificationCode: 'verificationCode' }));
   }
 }
 

@@ -8,6 +8,7 @@ import { auth as authCopy } from '~/copy/auth';
 import { MOBILE_PATTERN, formIntent, sendSmsSchema } from '~/forms/auth';
 import type { RateRule } from '~/lib/rate-limit.server';
 import { backendFor } from '~/session/session.server';
+import { refusalErrors, type RefusalFields } from '~/forms/refusal';
 
 /**
  * What every sign-in form's action shares: the reply that never sends a secret back,
@@ -124,7 +125,8 @@ export async function sendSmsCode(request: Request, context: AppLoadContext, for
     const next = await freshCaptchaKey(request, context);
     const message = error.backendMessage || authCopy.messages.smsTooOften(60);
     if (error.code === 429) return answer(form, submission, { uuid: next, smsCooldown: 60 }, { status: 429, formErrors: [message] });
-    const errors = /图形验证码/.test(message) ? { fieldErrors: { captcha: [message] } } : { formErrors: [message] };
+    // sendCode's `code` is the image captcha's text.
+    const errors = refusedAt(error, { code: 'captcha' });
     return answer(form, submission, { uuid: next }, { status: 400, ...errors });
   }
   await rateLimiter.hit(smsKey(mobileNo), RATE_RULES.smsPerMobile);
@@ -150,11 +152,14 @@ export async function refreshCaptcha(request: Request, context: AppLoadContext, 
   );
 }
 
-/** An SMS-code complaint goes under the code field; anything else above the form. */
-export function codeOrFormError(message: string, codeField: string) {
-  return /短信验证码|验证码错误|验证码已失效/.test(message) && !/图形/.test(message)
-    ? { fieldErrors: { [codeField]: [message] } }
-    : { formErrors: [message] };
+/**
+ * A refusal of a form's backend call, at the field the backend names (its request
+ * parameter, mapped to the form's field), else above the form; anything but a refusal is
+ * thrown on.
+ */
+export function refusedAt(error: unknown, fields: RefusalFields<string>) {
+  const field = error instanceof BackendEnvelopeError ? error.field : undefined;
+  return refusalErrors({ message: backendMessage(error), field }, fields);
 }
 
 /**

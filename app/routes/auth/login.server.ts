@@ -11,7 +11,7 @@ import { honeypotInputProps, passesHoneypot } from '~/session/honeypot.server';
 import { loginModeHref, pageContext, parseLoginMode, signedInTarget, type LoginContext, type LoginMode } from '~/session/login-url';
 import { backendFor, destroySession, getSession } from '~/session/session.server';
 import { NotAuthorError, clearWechatCookie, readWechatCookie, sessionFromLogin, signedIn, wechatCookie, withCookies } from '~/session/sign-in.server';
-import { RATE_RULES, answer, backendMessage, codeOrFormError, formUuid, freshCaptchaKey, refreshCaptcha, smsFormStep } from './forms.server';
+import { RATE_RULES, answer, backendMessage, formUuid, freshCaptchaKey, refreshCaptcha, refusedAt, smsFormStep } from './forms.server';
 import { readForm } from '~/lib/form-data.server';
 
 /** Modes whose form sends an SMS code (and so shows an image captcha). */
@@ -127,7 +127,7 @@ async function registerAccount(request: Request, context: AppLoadContext, loginC
     }
     await backend.call(register, account);
   } catch (error) {
-    return answer(form, submission, extra, codeOrFormError(backendMessage(error), 'verificationCode'));
+    return answer(form, submission, extra, refusedAt(error, { verificationCode: 'verificationCode' }));
   }
   return redirect(loginModeHref('userLogin', loginContext), withCookies([flashCookie(context, authCopy.messages.registerSuccess, 'success')]));
 }
@@ -141,7 +141,7 @@ async function resetPassword(request: Request, context: AppLoadContext, loginCon
   try {
     await backendFor(request, context, { token: null }).call(forgotPassword, step.value);
   } catch (error) {
-    return answer(form, step.submission, step.extra, codeOrFormError(backendMessage(error), 'verificationCode'));
+    return answer(form, step.submission, step.extra, refusedAt(error, { verificationCode: 'verificationCode' }));
   }
   return redirect(loginModeHref('userLogin', loginContext), withCookies([flashCookie(context, authCopy.messages.resetSuccess, 'success')]));
 }
@@ -178,7 +178,7 @@ async function bindWechat(request: Request, context: AppLoadContext, loginContex
     return signedIn(context, session, signedInTarget(loginContext), [clearWechatCookie(context)]);
   } catch (error) {
     if (error instanceof NotAuthorError) return answer(form, step.submission, step.extra, { status: 403, formErrors: [authCopy.messages.notAuthor] });
-    return answer(form, step.submission, step.extra, codeOrFormError(backendMessage(error), 'code'));
+    return answer(form, step.submission, step.extra, refusedAt(error, { code: 'code' }));
   }
 }
 
