@@ -368,9 +368,14 @@ test.describe('industry hotspots', () => {
     await expectPageMeta(page, new RegExp(`^${hotspot.title} · 行业热点 - `), '/theme/detail?id=1');
     await expect(breadcrumbs(page)).toContainText('行业热点');
     await expect(page.getByRole('heading', { level: 1 })).toContainText(hotspot.title);
-    const article = page.getByRole('article');
+    const article = page.getByRole('article').first();
     await expect(article).toContainText(hotspot.summary);
     await expect(article.getByRole('listitem')).toHaveText(['规范依据与适用难点', '典型案例与监管实践', '域外经验比较']);
+    // The papers the content promises, from the backend.
+    const papers = page.getByRole('region', { name: /相关论文|本平台近期论文/ });
+    await expect(papers.getByRole('link').first()).toBeVisible();
+    const first = (hotspot as unknown as { papers: { title: string }[] }).papers[0]!;
+    await expect(papers).toContainText(first.title);
 
     await expectShare(page, page.getByRole('main'), url);
     await expectShare(page, floating(page), url);

@@ -15,6 +15,7 @@ import { floatingShare } from './share';
 import classes from './theme.module.css';
 import { PUBLIC } from '~/lib/route-policy';
 import { optional } from '~/backend/optional.server';
+import { HotspotPapers } from './HotspotPapers';
 
 
 const RELATED = 6;
@@ -112,6 +113,9 @@ export default function ThemeDetailNew({ loaderData }: Route.ComponentProps) {
             </ol>
           )}
         </aside>
+      </div>
+      <div className="page-container">
+        <HotspotPapers papers={hotspot.papers} recent={hotspot.papersAreRecent} />
       </div>
     </main>
   );

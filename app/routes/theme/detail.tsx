@@ -12,6 +12,7 @@ import { loadHotspot } from './hotspot.server';
 import { floatingShare } from './share';
 import classes from './theme.module.css';
 import { PUBLIC } from '~/lib/route-policy';
+import { HotspotPapers } from './HotspotPapers';
 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,6 +67,7 @@ export default function ThemeDetail({ loaderData }: Route.ComponentProps) {
         </header>
         <div className={page.richText} dangerouslySetInnerHTML={{ __html: html }} />
       </article>
+      <HotspotPapers papers={hotspot.papers} recent={hotspot.papersAreRecent} />
     </main>
   );
 }

@@ -88,3 +88,19 @@ describe('journals, board, news, experts', () => {
     }
   });
 });
+
+describe('hotspot pages', () => {
+  it('list papers of the platform on each hotspot', async () => {
+    const sb = await startTestSandbox(300);
+    try {
+      for (let id = 1; id <= 12; id++) {
+        const hotspot = (await sb.post<{ title: string; papersAreRecent: boolean; papers: { id: number; title: string }[] }>('/api/homeApi/seeDetails', { id })).body.entity;
+        expect(hotspot.papers.length, hotspot.title).toBeGreaterThan(0);
+        if (!hotspot.papersAreRecent) expect(hotspot.papers.length).toBeLessThanOrEqual(5);
+        expect(new Set(hotspot.papers.map((p) => p.id)).size).toBe(hotspot.papers.length);
+      }
+    } finally {
+      await sb.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // /api/homeApi/*: footer, notice, home-page widgets.
 import { z } from 'zod';
-import { cardsByIds, listArticles, type ArticleRow } from '../articles.js';
+import { cardsByIds, listArticles, searchArticles, type ArticleRow } from '../articles.js';
 import { bizError, createApi, optInt, optStr, page, paging, parse, reqId, type Logger } from '../http.js';
 import type { DB } from '../db.js';
 import { FOOTER_GROUPS } from '../seed/banks.js';
@@ -96,7 +96,10 @@ export function homeRoutes(db: DB, log: Logger) {
         FROM hotspots WHERE id = ?`)
       .get(id);
     if (!row) throw bizError('该热点不存在或已下线', 404);
-    return row;
+    const papers = relatedPapers(db, (row as { title: string }).title);
+    // A hotspot the platform has no paper on yet shows its newest papers, said as such.
+    if (papers.length > 0) return { ...row, papers, papersAreRecent: false };
+    return { ...row, papers: listArticles(db, {}, 'publishDate', { current: 1, size: 5, offset: 0 }).records, papersAreRecent: true };
   });
 
   // Finds an article id from one of its external identifiers.
@@ -151,4 +154,20 @@ export function homeRoutes(db: DB, log: Logger) {
   });
 
   return api.router;
+}
+
+/**
+ * The papers of the platform on a hotspot, newest first (at most 5): those whose text holds
+ * the hotspot's topic, then any of its four-character terms (`人脸识别`, `数据资产`).
+ */
+function relatedPapers(db: DB, title: string) {
+  const segments = title.split(/的|与|和/).filter((s) => s.length >= 2);
+  const terms = [...new Set([...segments, ...segments.flatMap((s) => (s.length > 4 ? [s.slice(0, 4), s.slice(-4)] : []))])];
+  const ids: number[] = [];
+  for (const term of terms) {
+    if (ids.length >= 5) break;
+    const found = searchArticles(db, { query: term, field: 'all', sort: 'publishDate' }, { current: 1, size: 5, offset: 0 });
+    for (const record of found.page.records) if (!ids.includes(record.id) && ids.length < 5) ids.push(record.id);
+  }
+  return cardsByIds(db, ids);
 }

@@ -46,6 +46,23 @@ describe('seed', () => {
     db.close();
   });
 
+  it('gives experts statistics that agree with the papers it lists for them', () => {
+    const db = openDb(':memory:');
+    seedDatabase(db, { articles: 300 });
+    const experts = db.prepare(`SELECT e.*, (SELECT count(*) FROM article_authors aa WHERE aa.expert_id = e.id) AS listed FROM experts e`).all() as {
+      name: string; paper_count: number; listed: number; h_index: number; citation_count: number; biography: string;
+    }[];
+    expect(experts.length).toBeGreaterThan(0);
+    for (const e of experts) {
+      expect(e.paper_count, e.name).toBe(e.listed);
+      expect(e.h_index, e.name).toBeLessThanOrEqual(e.paper_count);
+      expect(e.citation_count, e.name).toBeGreaterThanOrEqual(e.h_index * e.h_index);
+      expect(e.citation_count, e.name).toBeLessThanOrEqual(Math.max(1, e.paper_count) * 60);
+      expect(e.biography, e.name).not.toMatch(/\d+余篇/);
+    }
+    db.close();
+  });
+
   it('is deterministic', () => {
     const a = openDb(':memory:');
     const b = openDb(':memory:');

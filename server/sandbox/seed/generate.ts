@@ -151,7 +151,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       const bio =
         `${name}，${institution}${title}${title.includes('教授') || title === '研究员' ? '、博士生导师' : ''}，法学博士。` +
         `主要研究方向为${fields.join('、')}。兼任中国法学会网络与信息法学研究会理事。` +
-        `在《中国法学》《法学研究》《中外法学》等期刊发表学术论文${rng.int(20, 90)}余篇，` +
+        // The bio names no paper count: 发文量 is what the platform lists (the draw keeps the sequence).
+        `在《中国法学》《法学研究》《中外法学》等期刊发表学术论文${rng.int(20, 90) ? '多篇' : ''}，` +
         `主持国家社会科学基金项目${rng.int(1, 3)}项，出版专著${rng.int(1, 4)}部。`;
       const citations = rng.int(80, 3200);
       insExpert.run(id, name, rng.chance(0.7) ? 1 : 2, title, institution, '博士研究生', JSON.stringify(fields), bio,
@@ -244,14 +245,13 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       insFts.run(id, title, abstract, authors.map((a) => a.name).join('；'), institutions.join('；'),
         keywords.join('；'), fund ?? '');
     }
-    db.exec(`UPDATE experts SET
-      paper_count = (SELECT count(*) FROM article_authors aa WHERE aa.expert_id = experts.id)`);
 
     seedBoard(db, rng, names);
     seedNews(db, rng, opts.today ?? fmtDay(new Date()));
     seedSiteData(db);
     seedAccounts(db, rng);
     seedSubmissions(db);
+    settleExpertStats(db);
 
     const meta = db.prepare('INSERT INTO sandbox_meta (key, value) VALUES (?, ?)');
     meta.run('seeded', '1');
@@ -329,6 +329,17 @@ function seedBoard(db: DB, rng: Rng, names: NameMaker): void {
       ins.run(id, 1, name, r.role, r.level, title, institution, JSON.stringify(fields), bio, id);
     }
   }
+}
+
+/**
+ * 发文量 is the number of papers the sandbox lists for the expert; the generated citation
+ * figures are then brought within reach of it: H指数 at most the papers (and at least 1
+ * with one), 被引 at least H² and at most 60 per paper.
+ */
+function settleExpertStats(db: DB): void {
+  db.exec(`UPDATE experts SET paper_count = (SELECT count(*) FROM article_authors aa WHERE aa.expert_id = experts.id)`);
+  db.exec(`UPDATE experts SET h_index = max(min(h_index, paper_count), min(paper_count, 1))`);
+  db.exec(`UPDATE experts SET citation_count = max(h_index * h_index, min(citation_count, paper_count * 60))`);
 }
 
 function seedNews(db: DB, rng: Rng, today: string): void {
