@@ -63,6 +63,19 @@ describe('seed', () => {
     db.close();
   });
 
+  it('never repeats a title, and no two neighbouring items read the same', () => {
+    const db = openDb(':memory:');
+    seedDatabase(db, { articles: 300, today: '2026-11-24' });
+    for (const [table, text] of [['articles', 'abstract'], ['news', 'summary']] as const) {
+      const titles = (db.prepare(`SELECT title FROM ${table}`).all() as { title: string }[]).map((r) => r.title);
+      expect(new Set(titles).size, `${table} titles`).toBe(titles.length);
+      // As lists show them: newest first.
+      const rows = db.prepare(`SELECT title, ${text} AS text FROM ${table} ORDER BY ${table === 'articles' ? 'published_date' : 'publish_date'} DESC, id DESC`).all() as { title: string; text: string }[];
+      for (let i = 1; i < rows.length; i++) expect(rows[i]!.text, `${table}: ${rows[i]!.title}`).not.toBe(rows[i - 1]!.text);
+    }
+    db.close();
+  });
+
   it('is deterministic', () => {
     const a = openDb(':memory:');
     const b = openDb(':memory:');

@@ -171,6 +171,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       VALUES (?,?,?,?,?,?,?)`);
     const journalWeights = JOURNALS.map((j) => j.weight);
 
+    const usedTitles = new Set<string>();
     for (let id = 1; id <= articleCount; id++) {
       const journal = journals[rng.weighted(journalWeights)] as JournalState;
       const issue = rng.pick(journal.issues);
@@ -180,7 +181,10 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       const aspect = rng.pick(ASPECTS);
       const law = rng.pick(LAWS);
       const n = rng.int(60, 480);
-      const { zh: title, en: titleEn } = makeTitle(rng, topic, aspect, law, n);
+      const made = makeTitle(rng, topic, aspect, law, n);
+      // Two papers never share a title: a repeat gets a subtitle of its own (no draw, so the rest of the seed stays as it was).
+      const title = uniqueTitle(made.zh, usedTitles, [`兼论${aspect.zh}`, `以${law.zh}为中心`, `基于${n}份样本的观察`, `${topic.zh}的另一种视角`, `比较法的考察`, `规范与实践之间`]);
+      const titleEn = made.en;
 
       const kwIdx = rng.sample(def.keywords.map((_, i) => i), rng.int(3, 5));
       const keywords = kwIdx.map((i) => def.keywords[i] as string);
@@ -348,8 +352,10 @@ function seedNews(db: DB, rng: Rng, today: string): void {
   const topics = COLUMNS.flatMap((c) => c.topics.map((t) => t.zh));
   let id = 0;
   let date = today;
-  const add = (type: number, title: string, paragraphs: string[], source: string) => {
+  const usedTitles = new Set<string>();
+  const add = (type: number, headline: string, paragraphs: string[], source: string) => {
     date = addDays(date, -rng.int(2, 9));
+    const title = uniqueTitle(headline, usedTitles, ['会议综述', '专家观点', '实务交流', '成果发布']);
     const content =
       paragraphs.map((p, i) => (i === 1 ? `<h3>会议综述</h3><p>${p}</p>` : `<p>${p}</p>`)).join('') +
       `<p><strong>（来源：${source}）</strong></p>`;
@@ -436,4 +442,17 @@ function seedAccounts(db: DB, rng: Rng): void {
   ].forEach(([title, content, read], i) =>
     insMsg.run(i + 1, 1, title, content, read, `${addDays(BASE_DATE, -(i * 6 + 1))} 10:00:00`),
   );
+}
+
+/** `title`, or the first of its subtitled variants no earlier item used; remembered in `used`. */
+function uniqueTitle(title: string, used: Set<string>, subtitles: string[]): string {
+  let chosen = title;
+  // A title with a subtitle of its own gets another subtitle instead of a second one.
+  const base = title.split('——')[0] as string;
+  for (let i = 0; used.has(chosen); i++) {
+    const subtitle = subtitles[i % subtitles.length] as string;
+    chosen = i < subtitles.length ? `${base}——${subtitle}` : `${base}——${subtitle}（${Math.floor(i / subtitles.length) + 1}）`;
+  }
+  used.add(chosen);
+  return chosen;
 }
