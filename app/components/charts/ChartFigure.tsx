@@ -28,6 +28,8 @@ export function ChartFigure({ title, table, legend, children }: ChartFigureProps
   const id = useId();
   const captionId = `${id}-caption`;
   const empty = table.rows.length === 0;
+  // One data point is a fact, not a chart: a single bar or a lone dot reads as broken.
+  const single = table.rows.length === 1 ? table.rows[0]! : null;
   return (
     <figure className={classes.figure} aria-labelledby={captionId}>
       <figcaption id={captionId} className={classes.caption}>
@@ -35,6 +37,16 @@ export function ChartFigure({ title, table, legend, children }: ChartFigureProps
       </figcaption>
       {empty ? (
         <p className={classes.empty}>{copy.charts.empty}</p>
+      ) : single ? (
+        <dl className={classes.fact} data-testid="chart-fact">
+          <dt>{single.label}</dt>
+          {single.values.map((value, index) => (
+            <dd key={table.head[index + 1] ?? index}>
+              {table.head.length > 2 ? `${table.head[index + 1]}：` : ''}
+              <strong>{formatNumber(value)}</strong>
+            </dd>
+          ))}
+        </dl>
       ) : (
         <>
           {children({ title: `${id}-title`, desc: `${id}-desc` })}

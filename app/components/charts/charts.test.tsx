@@ -47,4 +47,15 @@ describe('server-drawn charts', () => {
     expect(html).not.toContain('<svg');
     expect(html).not.toContain('<table');
   });
+
+  it.each([
+    ['a column chart', () => <ColumnChart title="发文趋势" categoryHeading="年份" categories={['2024']} series={[{ name: '发文量', values: [3] }]} unit="篇" />],
+    ['a line chart', () => <LineChart title="学科分布趋势" categoryHeading="年份" categories={['2024']} series={[{ name: '法学', values: [3] }, { name: '管理学', values: [1] }]} unit="篇" />],
+  ])('tell one data point as a fact instead of drawing %s', (_label, render) => {
+    const html = renderToStaticMarkup(render());
+    expect(html).not.toContain('<svg');
+    expect(html).toContain('data-testid="chart-fact"');
+    expect(html).toContain('<dt>2024</dt>');
+    expect(html).toContain('<strong>3</strong>');
+  });
 });
