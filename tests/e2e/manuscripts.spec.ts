@@ -378,7 +378,7 @@ test.describe('manuscript tracking', () => {
     await open('生成式人工智能训练数据的合理使用');
     await expect(statusOf(page)).toHaveText('已撤稿');
     const response = page.waitForEvent('download');
-    await page.getByRole('region', { name: '稿件文件' }).locator('tr[data-file-kind="response"]').getByRole('link').click();
+    await page.getByRole('region', { name: '稿件文件' }).locator('tr[data-file-kind="receipt"]').getByRole('link').click();
     expect((await downloaded(await response)).head).toBe('%PDF-');
   });
 
