@@ -672,7 +672,13 @@ test.describe('format check, generated files, scheduling, achievements and calls
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText('已刊出');
     await expect(items.first()).toContainText('《数据法学》');
-    await expect(items.first().getByRole('link', { name: /阅读全文/ })).toHaveAttribute('href', '/journal/detail?id=1');
+    // The published article is demo_author's own: the same title, and its author.
+    const read = items.first().getByRole('link', { name: /阅读全文/ });
+    await expect(read).toHaveAttribute('href', /^\/journal\/detail\?id=\d+$/);
+    await read.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('数据跨境流动安全评估制度的完善');
+    await expect(page.getByRole('main')).toContainText('张晓明');
+    await page.goBack();
     await items.first().getByRole('link', { name: /稿件详情/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('数据跨境流动安全评估制度的完善');
     await expect(page.getByRole('region', { name: '缴费与刊期' }).getByTestId('schedule-published')).toHaveText('已刊出');
