@@ -231,12 +231,12 @@ export function createBackendClient(options: BackendClientOptions) {
 
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) fail('schema', endpoint.path, { status: response.status, issues: envelope.error.issues.slice(0, 5) });
-    const { code, success, message, entity, field } = envelope.data;
+    const { code, success, message, entity, field, account } = envelope.data;
     if (code === 403) forbidden(endpoint.path);
     const durationMs = Math.round(performance.now() - started);
     if (!success || code !== 200) {
       logger.info({ backend: endpoint.path, code, durationMs }, 'journal backend refused the call');
-      throw new BackendEnvelopeError(endpoint.path, code, message, field ?? undefined);
+      throw new BackendEnvelopeError(endpoint.path, code, message, field ?? undefined, account ?? undefined);
     }
 
     const parsed = endpoint.entity.safeParse(entity);

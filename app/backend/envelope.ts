@@ -11,6 +11,8 @@ export const envelopeSchema = z.object({
   message: z.string().nullish().transform((m) => m ?? ''),
   entity: z.unknown(),
   field: z.string().max(100).nullish(),
+  /** A refused sign-in of an existing account names it (its username): the per-account limit counts it once. */
+  account: z.string().max(100).nullish(),
 });
 
 /** A paged list: `{ records, total, current, size }`. */

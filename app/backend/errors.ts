@@ -35,6 +35,8 @@ export class BackendEnvelopeError extends Error {
     readonly backendMessage: string,
     /** The request parameter the backend says its refusal is about, if any. */
     readonly field?: string,
+    /** The account a refused sign-in was about, when the backend names it. */
+    readonly account?: string,
   ) {
     super(`${endpoint} answered code ${code}`);
   }

@@ -42,8 +42,8 @@ export function ok<T>(entity: T, message: string = MSG.ok): Envelope<T> {
 }
 
 /** A refusal; `field` names the request parameter it is about, when it is about one. */
-export function fail(code: number, message: string, field?: string): Envelope<null> & { field?: string } {
-  return field ? { code, success: false, message, entity: null, field } : { code, success: false, message, entity: null };
+export function fail(code: number, message: string, field?: string, account?: string): Envelope<null> & { field?: string; account?: string } {
+  return { code, success: false, message, entity: null, ...(field ? { field } : {}), ...(account ? { account } : {}) };
 }
 
 /**
@@ -57,6 +57,8 @@ export class ApiError extends Error {
     readonly status = 200,
     /** The request parameter the refusal is about (the portal shows it at that field). */
     readonly field?: string,
+    /** A refused sign-in of an existing account names it (its username), for the portal's per-account limit. */
+    public account?: string,
   ) {
     super(message);
   }
@@ -252,7 +254,7 @@ export function errorHandler(log: Logger) {
       return;
     }
     if (err instanceof ApiError) {
-      res.status(err.status).json(fail(err.code, err.message, err.field));
+      res.status(err.status).json(fail(err.code, err.message, err.field, err.account));
       return;
     }
     // body-parser errors carry a 4xx status and a type; their text stays internal.

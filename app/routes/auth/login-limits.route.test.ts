@@ -46,4 +46,17 @@ describe('sign-in limits', () => {
     // Another /64 is another client.
     expect(await status(from('2001:db8:77:2::1'), 'nobody_x', 'Wrong#2026')).toBe(400);
   });
+
+  it('counts one account once, whether addressed by its username or its mobile', async () => {
+    const shared = routeContext(sandbox.url);
+    const from = (i: number) => ({ ...shared, clientNetwork: `203.0.113.${i}` });
+    // Ten wrong passwords by username spend the account's count.
+    for (let i = 0; i < 10; i++) expect(await status(from(i), 'demo_author', `Wrong#${i}x`)).not.toBe(429);
+    expect(await status(from(20), 'demo_author', 'Wrong#x')).toBe(429);
+    // The mobile of the same account: one more try at most (the backend then says whose it is), then refused.
+    const byMobile = [];
+    for (let i = 0; i < 5; i++) byMobile.push(await status(from(30 + i), '13800000001', `Wrong#m${i}`));
+    expect(byMobile.filter((s) => s !== 429).length).toBeLessThanOrEqual(1);
+    expect(await status(from(40), '13800000001', 'Demo@2026')).toBe(429);
+  });
 });

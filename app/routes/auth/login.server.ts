@@ -61,6 +61,20 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   }
 }
 
+const accountKey = (name: string) => `login:account:${name}`;
+
+/**
+ * The account (username) each name given at sign-in belongs to, as the backend said when
+ * it refused one: a mobile number and its username then share one count. Bounded; each
+ * process learns on its own (the first try under a new name in a process counts once more).
+ */
+const knownAccounts = new Map<string, string>();
+const KNOWN_ACCOUNTS_LIMIT = 10_000;
+function rememberAccount(name: string, account: string) {
+  if (knownAccounts.size >= KNOWN_ACCOUNTS_LIMIT) knownAccounts.delete(knownAccounts.keys().next().value!);
+  knownAccounts.set(name, account);
+}
+
 /** Signing in (docs/product.md#sign-in). */
 async function passwordLogin(request: Request, context: AppLoadContext, loginContext: LoginContext, formData: FormData) {
   const form = 'userLogin';
@@ -72,13 +86,15 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
 
   // Every attempt counts, per address and per account, before the backend sees it: counted
   // atomically, so concurrent attempts cannot overrun the limit. A success clears the
-  // account's count (it proved the password), so only failures add up.
-  const accountKey = `login:account:${username.trim().toLowerCase()}`;
+  // account's count (it proved the password), so only failures add up. An account is one
+  // count whether addressed by its username or its mobile: the name it was given, and the
+  // account the backend said that name belongs to (learned from a refusal).
+  const given = username.trim().toLowerCase();
+  const names = [...new Set([given, knownAccounts.get(given) ?? given])];
   const { rateLimiter } = context.runtime;
-  for (const decision of [
-    await rateLimiter.hit(`login:ip:${context.clientNetwork}`, RATE_RULES.loginPerIp),
-    await rateLimiter.hit(accountKey, RATE_RULES.loginFailuresPerAccount),
-  ]) {
+  const decisions = [await rateLimiter.hit(`login:ip:${context.clientNetwork}`, RATE_RULES.loginPerIp)];
+  for (const name of names) decisions.push(await rateLimiter.hit(accountKey(name), RATE_RULES.loginFailuresPerAccount));
+  for (const decision of decisions) {
     if (!decision.allowed) {
       return answer(form, submission, { uuid: shownUuid, captchaRequired: Boolean(shownUuid) }, {
         status: 429,
@@ -92,6 +108,12 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
     entity = await backendFor(request, context, { token: null }).call(login, { username, password, captcha, uuid });
   } catch (error) {
     const message = backendMessage(error);
+    const account = (error as BackendEnvelopeError).account?.trim().toLowerCase();
+    if (account && !names.includes(account)) {
+      // The first time this name is seen for that account: count the attempt there too, and remember.
+      rememberAccount(given, account);
+      await rateLimiter.hit(accountKey(account), RATE_RULES.loginFailuresPerAccount);
+    }
     // Code 505: the image captcha is needed (or was wrong). Any failure with a captcha shown spends it: show a new one.
     const captchaRequired = (error as BackendEnvelopeError).code === 505 || Boolean(uuid);
     const next = captchaRequired ? await freshCaptchaKey(request, context) : null;
@@ -99,7 +121,7 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
     return answer(form, submission, { uuid: next, captchaRequired }, errors);
   }
 
-  await rateLimiter.reset(accountKey);
+  for (const name of [...names, entity.employee.username.toLowerCase()]) await rateLimiter.reset(accountKey(name));
   try {
     const session = await sessionFromLogin(request, context, entity);
     return signedIn(context, session, signedInTarget(loginContext));

@@ -24,7 +24,7 @@ describe('SMS code guesses', () => {
   it('refuses the sixth try and every later one, the right code too, until a new code is sent', async () => {
     const context = routeContext(sandbox.url);
     const mobile = '13800000000';
-    // The demo author's number receives a code (through the backend, as the 获取验证码 button does).
+    // A number receives a code (through the backend, as the 获取验证码 button does).
     const captcha = await sandbox.captcha();
     expect((await sandbox.post('/api/loginApi/sendCode', { mobile, code: captcha.text, uuid: captcha.uuid })).body.success).toBe(true);
     const right = (await sandbox.get<{ code: string }>(`/__sandbox/sms?mobile=${mobile}`)).body.entity.code;

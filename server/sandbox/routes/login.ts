@@ -106,7 +106,10 @@ export function loginRoutes(db: DB, log: Logger) {
     if (!user || !good) {
       failures.add(key);
       log.info({ event: 'login_failed' }, 'sandbox login failed');
-      throw bizError('用户名或密码错误');
+      const refusal = bizError('用户名或密码错误', 400, 'password');
+      // The same account, whichever name (username or mobile) it was addressed by.
+      if (user) refusal.account = user.username;
+      throw refusal;
     }
     failures.clear(key);
     return withMessage(issueSession(db, user.id), '登录成功');
