@@ -672,13 +672,14 @@ test.describe('format check, generated files, scheduling, achievements and calls
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText('已刊出');
     await expect(items.first()).toContainText('《数据法学》');
-    // The published article is demo_author's own: the same title, and its author.
+    // The published article is demo_author's own: the same title, and its author. (Read from
+    // the backend, not opened: opening it would add to demo_author's reading history.)
     const read = items.first().getByRole('link', { name: /阅读全文/ });
     await expect(read).toHaveAttribute('href', /^\/journal\/detail\?id=\d+$/);
-    await read.click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('数据跨境流动安全评估制度的完善');
-    await expect(page.getByRole('main')).toContainText('张晓明');
-    await page.goBack();
+    const articleId = Number(new URL((await read.getAttribute('href'))!, E2E.baseUrl).searchParams.get('id'));
+    const published = (await sandboxPost<{ title: string; authors: { name: string }[] }>('/api/paperSearchApi/literatureBaseDetails', { id: articleId })).entity!;
+    expect(published.title).toBe('数据跨境流动安全评估制度的完善');
+    expect(published.authors.map((a) => a.name)).toContain('张晓明');
     await items.first().getByRole('link', { name: /稿件详情/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('数据跨境流动安全评估制度的完善');
     await expect(page.getByRole('region', { name: '缴费与刊期' }).getByTestId('schedule-published')).toHaveText('已刊出');
