@@ -25,13 +25,13 @@ export function PublicationHistory({ entries }: { entries: HistoryEntry[] }) {
 /** The notice at the top of a corrected article, linking to the correction's entry in the timeline. */
 export function CorrectionNotice({ entry }: { entry: HistoryEntry }) {
   return (
-    <aside className={classes.notice} aria-label={t.historyKinds.correction} data-testid="correction-notice">
+    <div role="note" className={classes.notice} data-testid="correction-notice">
       <strong className={classes.noticeTag}>{t.corrected}</strong>
       <span>
         {t.correctionNotice(entry.date ? chineseDate(entry.date) : '')}
         {entry.description ? `${entry.description}。` : ''}
       </span>
       <a href={`#${entry.id}`}>{t.correctionLink}</a>
-    </aside>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ export function ReaderNotes({ notes, total, current, size }: { notes: PaperNote[
   return (
     <>
       <p className={classes.muted}>{t.notesCount(total)}</p>
-      <ul className={classes.notes}>
+      <ul className={classes.notes} aria-label="短评">
         {notes.map((note) => (
           <li key={note.id} className={classes.note}>
             <p className={classes.noteText}>{note.content}</p>
@@ -21,7 +21,7 @@ export function ReaderNotes({ notes, total, current, size }: { notes: PaperNote[
           </li>
         ))}
       </ul>
-      <Pager current={current} total={total} size={size} param="notesPage" label={t.notesPager} />
+      <Pager current={current} total={total} size={size} param="notesPage" label={t.notesPager} hash="notes" />
     </>
   );
 }
