@@ -50,4 +50,12 @@ describe('referenceParts', () => {
       { kind: 'text', text: 'SOLOVE D J. Understanding privacy[M]. Cambridge: Harvard University Press, 2008.' },
     ]);
   });
+
+  it('links only DOIs and http(s) addresses, and ends them before markup', () => {
+    const parts = referenceParts('某. 题名[J]. DOI:10.1234/abc.001<img src=x onerror=alert(1)> <a href="javascript:alert(4)">链接</a> https://e.org/a"b');
+    expect(parts.filter((p) => p.kind !== 'text')).toEqual([
+      { kind: 'doi', doi: '10.1234/abc.001', href: 'https://doi.org/10.1234/abc.001' },
+      { kind: 'url', href: 'https://e.org/a' },
+    ]);
+  });
 });

@@ -83,7 +83,8 @@ export function setFullText(sections: { heading: string; paragraphs: string[] }[
 
 export type ReferencePart = { kind: 'text'; text: string } | { kind: 'doi'; doi: string; href: string } | { kind: 'url'; href: string };
 
-const LINKS = /(DOI:\s*)(10\.\d{4,9}\/[^\s]+?)(?=\.?(?:\s|$))|(https?:\/\/[^\s]+?)(?=\.?(?:\s|$))/gi;
+/** A DOI or a web address ends at white space, a closing full stop, or a character no address has unescaped. */
+const LINKS = /(DOI:\s*)(10\.\d{4,9}\/[^\s<>"']+?)(?=\.?(?:[\s<>"']|$))|(https?:\/\/[^\s<>"']+?)(?=\.?(?:[\s<>"']|$))/gi;
 
 /** A reference without its printed number ("[3] ", "3. "), split into text, DOI and web links. */
 export function referenceParts(reference: string): ReferencePart[] {
