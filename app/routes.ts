@@ -30,6 +30,8 @@ export default [
     route('journal', 'routes/journal/literature.tsx'),
     route('journal/detail', 'routes/journal/article.tsx'),
     route('journal/:id', 'routes/journal/journal.tsx'),
+    // A DOI, slashes and all, resolves to its article.
+    route('doi/*', 'routes/journal/doi.tsx'),
     route('search', 'routes/search.tsx'),
     // -- public reading: experts, editorial board, news, hotspots --
     route('expertAuthor', 'routes/expert/list.tsx'),

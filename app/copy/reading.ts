@@ -44,7 +44,12 @@ export const reading = {
     fields: '研究领域',
     role: '职务',
     back: '返回编委会',
-    memberDescription: (name: string, role: string, institution: string) => `${name}，${institution}，《数据法学》${role}。`,
+    memberDescription: (name: string, role: string, institution: string, journal = '数据法学') => `${name}，${institution}，《${journal}》${role}。`,
+    serves: (journal: string, role: string) => `《${journal}》${role}`,
+    journal: '任职期刊',
+    papers: '发表文献',
+    papersCount: (n: number) => `共 ${n} 篇`,
+    morePapers: '检索全部文献',
   },
   newsPages: {
     title: '新闻资讯',

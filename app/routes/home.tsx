@@ -4,6 +4,7 @@ import { getLastSevenWorkingDays, getTradeHotspot, getTradeNews } from '~/backen
 import { journalList } from '~/backend/endpoints/journals.server';
 import { selectedLiteratureShow } from '~/backend/endpoints/papers.server';
 import { AuthorLinks } from '~/components/journal/ArticleItem';
+import { OnlineFirstMark } from '~/components/journal/LabelBadges';
 import { LabelBadges } from '~/components/journal/LabelBadges';
 import { copy } from '~/copy';
 import { issueLabel } from '~/lib/format';
@@ -51,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       year: article.year,
       issueNo: article.issueNo,
       downloads: article.downloads,
+      onlineFirst: article.onlineFirst,
+      onlineFirstDate: article.onlineFirstDate,
     })),
     industryNews: industryNews.records.map(headline),
     cooperationNews: cooperationNews.records.map(headline),
@@ -147,7 +150,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={classes.selected}>
           {selected.map((article) => (
             <li key={article.id} className={classes.paper}>
-              <p className={classes.paperColumn}>{article.columnName}</p>
+              <p className={classes.paperColumn}>
+                {article.columnName}
+                {article.onlineFirst ? <> <OnlineFirstMark date={article.onlineFirstDate} /></> : null}
+              </p>
               <h3>
                 <Link to={`/journal/detail?id=${article.id}`}>{article.title}</Link>
               </h3>

@@ -28,6 +28,7 @@ export interface ArticleRow {
   revised_date: string;
   accepted_date: string;
   published_date: string;
+  online_first_date: string | null;
   year: number;
   views: number;
   downloads: number;
@@ -132,6 +133,8 @@ function toCard(row: ArticleRow, authors: AuthorRow[]) {
     columnId: row.column_id,
     columnName: row.column_name,
     publishDate: row.published_date,
+    onlineFirst: row.online_first_date !== null,
+    onlineFirstDate: row.online_first_date,
     firstPage: row.first_page,
     lastPage: row.last_page,
     doi: row.doi,
@@ -185,6 +188,8 @@ export interface ArticleFilter {
   columnId?: number | undefined;
   selected?: boolean | undefined;
   expertId?: number | undefined;
+  /** Only the articles published online first (网络首发). */
+  onlineFirst?: boolean | undefined;
 }
 
 export function filterSql(f: ArticleFilter): { where: string[]; args: (string | number)[] } {
@@ -207,6 +212,7 @@ export function filterSql(f: ArticleFilter): { where: string[]; args: (string | 
     args.push(f.columnId);
   }
   if (f.selected) where.push('a.selected = 1');
+  if (f.onlineFirst) where.push('a.online_first_date IS NOT NULL');
   if (f.expertId !== undefined) {
     where.push('a.id IN (SELECT article_id FROM article_authors WHERE expert_id = ?)');
     args.push(f.expertId);
@@ -219,7 +225,7 @@ export function filterSql(f: ArticleFilter): { where: string[]; args: (string | 
  * the trigger-maintained article_counts table (a few hundred rows) instead of counting articles.
  */
 export function countArticles(db: DB, f: ArticleFilter): number {
-  if (f.expertId !== undefined) {
+  if (f.expertId !== undefined || f.onlineFirst) {
     const { where, args } = filterSql(f);
     return (db.prepare(`SELECT count(*) AS n FROM articles a WHERE ${where.join(' AND ')}`).get(...args) as { n: number }).n;
   }
@@ -240,7 +246,13 @@ export function listArticles(db: DB, f: ArticleFilter, sort: SortKey, p: Paging 
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = countArticles(db, f);
   // Issue tables of contents read in page order; everything else by the chosen sort.
-  const order = f.issueId !== undefined && sort === 'publishDate' ? 'a.first_page ASC' : SORTS[sort];
+  // The online-first list reads newest online first.
+  const order =
+    f.issueId !== undefined && sort === 'publishDate'
+      ? 'a.first_page ASC'
+      : f.onlineFirst && sort === 'publishDate'
+        ? 'a.online_first_date DESC, a.id DESC'
+        : SORTS[sort];
   // Ids first (served by the composite indexes of migration 003), then the cards of one page.
   const ids = (
     db.prepare(`SELECT a.id FROM articles a ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, p.size, p.offset) as {
@@ -301,7 +313,7 @@ function searchPlan(input: SearchInput) {
     }
   }
   const key = JSON.stringify([
-    match ?? terms, input.field, input.journalId, input.year, input.issueId, input.columnId, input.selected, input.expertId,
+    match ?? terms, input.field, input.journalId, input.year, input.issueId, input.columnId, input.selected, input.expertId, input.onlineFirst,
   ]);
   return { terms, useFts, match, filtered, where, args, whereSql: `WHERE ${where.join(' AND ')}`, key };
 }

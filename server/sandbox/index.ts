@@ -12,6 +12,7 @@ import { DEFAULT_UPLOAD_LIMIT, type SandboxEnv } from './env.js';
 import { FileStore } from './files.js';
 import { attachmentRoutes } from './routes/attachments.js';
 import { authorSearchRoutes } from './routes/authorSearch.js';
+import { organizationRoutes } from './routes/organization.js';
 import { cooperativeProjectRoutes } from './routes/cooperativeProject.js';
 import { fileRoutes } from './routes/file.js';
 import { homeRoutes } from './routes/home.js';
@@ -88,6 +89,7 @@ export function createSandboxApp(db: DB, opts: SandboxAppOptions = {}): Express 
   app.use('/api/journalSearchApi', journalSearchRoutes(db, log));
   app.use('/api/cooperativeProjectApi', cooperativeProjectRoutes(db, log));
   app.use('/api/authorSearchApi', authorSearchRoutes(db, log));
+  app.use('/api/organizationApi', organizationRoutes(db, log));
   app.use('/api/file', fileRoutes(db, log));
   app.use('/api/attachmentApi', attachmentRoutes(env));
   app.use('/api/loginApi', loginRoutes(db, log));

@@ -3,7 +3,11 @@ export const PAGES_WITH_BACKEND_TEXT = [
   '/',
   '/journal',
   '/journal/1',
+  // The 网络首发 list in place of an issue's contents.
+  '/journal/1?list=online-first',
   '/journal/detail?id=1',
+  // Full text, a correction, 网络首发 versions and readers' notes (the sandbox's article 7).
+  '/journal/detail?id=7',
   `/search?q=${encodeURIComponent('数据出境')}`,
   '/expertAuthor',
   '/expertAuthor/1',
@@ -30,4 +34,4 @@ export const STATIC_PAGES = [
 ];
 
 /** Every kind of public page, the 404 page included: checked by axe. */
-export const PUBLIC_PAGES = [...PAGES_WITH_BACKEND_TEXT, ...STATIC_PAGES, '/no-such-page'];
+export const PUBLIC_PAGES = [...PAGES_WITH_BACKEND_TEXT, ...STATIC_PAGES, '/no-such-page', '/doi/10.99999/no.such.article'];

@@ -6,6 +6,8 @@ import { pageSchema } from '../envelope';
 export const boardMemberSchema = z.object({
   id: z.number(),
   journalId: z.number().nullish(),
+  /** The journal the member serves. */
+  journalName: z.string().nullish(),
   name: z.string(),
   role: z.string(),
   roleLevel: z.number(),

@@ -36,6 +36,9 @@ export const articleCardSchema = z.object({
   columnId: z.number().nullish(),
   columnName: z.string().nullish(),
   publishDate: z.string().nullish(),
+  /** Published online ahead of its issue (网络首发), and the day it was. */
+  onlineFirst: z.boolean().nullish().transform((v) => v ?? false),
+  onlineFirstDate: z.string().nullish(),
   firstPage: z.number().nullish(),
   lastPage: z.number().nullish(),
   doi: z.string().nullish(),
@@ -50,6 +53,8 @@ export const articleDetailSchema = articleCardSchema.extend({
   abstractEn: z.string().nullish(),
   keywordsEn: z.array(z.string()).default([]),
   clc: z.string().nullish(),
+  /** The WeiPu (维普) id: the key of the publication history. */
+  weiPuId: z.string().nullish(),
   receivedDate: z.string().nullish(),
   revisedDate: z.string().nullish(),
   acceptedDate: z.string().nullish(),
@@ -63,6 +68,8 @@ export const articlePageSchema = pageSchema(articleCardSchema);
 
 export interface ArticleFilters {
   journalId?: number;
+  /** Only articles published online first (网络首发). */
+  onlineFirst?: boolean;
   year?: number;
   issueId?: number;
   columnId?: number;
@@ -77,6 +84,72 @@ export const recommendedArticles = defineEndpoint<{ id: number; size?: number },
   'POST',
   '/api/paperSearchApi/recommendedArticles',
   z.array(articleCardSchema),
+);
+
+/** The full text in sections; no sections: the backend has the PDF only. References are GB/T 7714 strings, marked in the text as [n]. */
+export const paperContentSchema = z.object({
+  sections: z.array(z.object({ heading: z.string().nullish().transform((v) => v ?? ''), paragraphs: z.array(z.string()).default([]) })).default([]),
+  references: z.array(z.string()).default([]),
+});
+export type PaperContent = z.infer<typeof paperContentSchema>;
+export const paperContent = defineEndpoint<{ id: number }, PaperContent>('POST', '/api/paperSearchApi/getPaperContent', paperContentSchema);
+
+/** Views and downloads per month since publication. */
+export const paperChartSchema = z.object({ months: z.array(z.string()), views: z.array(z.number()), downloads: z.array(z.number()) });
+export const paperChart = defineEndpoint<{ id: number }, z.infer<typeof paperChartSchema>>('POST', '/api/paperSearchApi/getPaperChart', paperChartSchema);
+
+/** Readers' short notes on an article, paged. */
+export const paperNoteSchema = z.object({
+  id: z.number(),
+  nickname: z.string().nullish().transform((v) => v ?? ''),
+  institution: z.string().nullish(),
+  content: z.string(),
+  likeCount: z.number().nullish(),
+  createTime: z.string().nullish(),
+});
+export type PaperNote = z.infer<typeof paperNoteSchema>;
+export const paperNotesPageSchema = pageSchema(paperNoteSchema);
+export const paperMinutes = defineEndpoint<{ id: number; current: number; size: number }, z.infer<typeof paperNotesPageSchema>>(
+  'POST',
+  '/api/paperSearchApi/getPaperMinute',
+  paperNotesPageSchema,
+);
+
+/** The publication history: 网络首发, 正式出版, 勘误 (other types are shown as they come). */
+export const amendmentRecordSchema = z.object({
+  id: z.number(),
+  version: z.number().nullish(),
+  type: z.string(),
+  description: z.string().nullish().transform((v) => v ?? ''),
+  updateTime: z.string().nullish(),
+});
+export type AmendmentRecord = z.infer<typeof amendmentRecordSchema>;
+export const amendmentRecords = defineEndpoint<{ weiPuId: string }, AmendmentRecord[]>(
+  'POST',
+  '/api/paperSearchApi/getAmendmentRecordByWeiPuId',
+  z.array(amendmentRecordSchema),
+);
+
+/** Versions published online before the issue (录用定稿, 排版定稿 …), oldest first. */
+export const prePublicationRevisionSchema = z.object({
+  id: z.number(),
+  version: z.number().nullish(),
+  stage: z.string(),
+  description: z.string().nullish().transform((v) => v ?? ''),
+  publishTime: z.string().nullish(),
+});
+export type PrePublicationRevision = z.infer<typeof prePublicationRevisionSchema>;
+export const prePublicationRevisions = defineEndpoint<{ paperId: number }, PrePublicationRevision[]>(
+  'POST',
+  '/api/organizationApi/prePublicationRevision',
+  z.array(prePublicationRevisionSchema),
+);
+
+/** The article an external identifier names (an unknown one is refused, code 404). */
+export const inquirePaperId = defineEndpoint<{ doi: string }, { paperId: number }>(
+  'POST',
+  '/api/homeApi/inquirePaperId',
+  z.object({ paperId: z.number() }),
 );
 
 import type { SearchField } from '~/lib/search-fields';

@@ -3,6 +3,7 @@ import { Link } from '~/lib/link';
 import type { ArticleCard } from '~/backend/endpoints/papers.server';
 import { issueLabel } from '~/lib/format';
 import classes from './ArticleItem.module.css';
+import { OnlineFirstMark } from './LabelBadges';
 
 interface ArticleItemProps {
   article: ArticleCard;
@@ -11,13 +12,33 @@ interface ArticleItemProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function AuthorLinks({ authors }: { authors: { name: string; expertId?: number | null }[] }) {
+/** A search of the literature by author or institution (the search page's field targets). */
+export function searchBy(field: 'author' | 'institution', name: string): string {
+  return `/search?field=${field}&q=${encodeURIComponent(name)}`;
+}
+
+interface AuthorLinksProps {
+  authors: { name: string; expertId?: number | null }[];
+  /** Authors without an expert page link to a search by their name (the article page); elsewhere they are plain text. */
+  searchOthers?: boolean;
+  /** After each name, e.g. the superscript numbers of its institutions. */
+  after?: (index: number) => ReactNode;
+}
+
+export function AuthorLinks({ authors, searchOthers = false, after }: AuthorLinksProps) {
   return (
     <span className={classes.authors}>
       {authors.map((author, index) => (
         <Fragment key={`${author.name}-${index}`}>
           {index > 0 ? '，' : ''}
-          {author.expertId ? <Link to={`/expertAuthor/${author.expertId}`}>{author.name}</Link> : author.name}
+          {author.expertId ? (
+            <Link to={`/expertAuthor/${author.expertId}`}>{author.name}</Link>
+          ) : searchOthers ? (
+            <Link to={searchBy('author', author.name)}>{author.name}</Link>
+          ) : (
+            author.name
+          )}
+          {after?.(index)}
         </Fragment>
       ))}
     </span>
@@ -30,6 +51,7 @@ export function ArticleItem({ article, highlight = (text) => text, headingLevel 
     <article className={classes.item}>
       <Heading className={classes.title}>
         <Link to={`/journal/detail?id=${article.id}`}>{highlight(article.title)}</Link>
+        {article.onlineFirst ? <> <OnlineFirstMark date={article.onlineFirstDate} /></> : null}
       </Heading>
       <div className={classes.meta}>
         <AuthorLinks authors={article.authors} />

@@ -13,3 +13,17 @@ export function LabelBadges({ labels }: { labels: { code: string; name: string }
     </ul>
   );
 }
+
+/**
+ * 网络首发: the article was published online ahead of its issue. The same mark wherever an
+ * article is listed (its page, journal tables of contents, search, lists), with the day.
+ */
+export function OnlineFirstMark({ date }: { date?: string | null }) {
+  const day = date?.slice(0, 10);
+  return (
+    <span className={classes.onlineFirst} data-testid="online-first" title={day ? `网络首发：${day}` : undefined}>
+      网络首发
+      {day ? <span className="visually-hidden">（{day}）</span> : null}
+    </span>
+  );
+}

@@ -12,13 +12,15 @@ interface PersonCardProps {
   title?: string | null;
   institution: string;
   fields: string[];
+  /** A line under the institution (the journal a board member serves …). */
+  note?: ReactNode;
   /** A last line (paper count …). */
   footer?: ReactNode;
   headingLevel?: 'h2' | 'h3';
 }
 
 /** A person as a card: the whole card links to their page (the name is the link). */
-export function PersonCard({ to, name, avatar, title, institution, fields, footer, headingLevel = 'h2' }: PersonCardProps) {
+export function PersonCard({ to, name, avatar, title, institution, note, fields, footer, headingLevel = 'h2' }: PersonCardProps) {
   const Heading = headingLevel;
   return (
     <article className={classes.card}>
@@ -31,6 +33,7 @@ export function PersonCard({ to, name, avatar, title, institution, fields, foote
           {title ? <span className={classes.title}>{title}</span> : null}
         </Heading>
         <p className={classes.institution}>{institution}</p>
+        {note ? <p className={classes.institution}>{note}</p> : null}
         {fields.length ? (
           <ul className={classes.fields} aria-label={copy.expertPages.fields}>
             {fields.map((field) => (

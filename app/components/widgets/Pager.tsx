@@ -20,10 +20,12 @@ interface PagerProps {
   size: number;
   param?: string;
   label?: string;
+  /** A fragment the page links go to (`notes`: the list being paged, not the top of the page). */
+  hash?: string;
 }
 
 /** Numbered paging with plain links: works without JavaScript, every page has its URL. */
-export function Pager({ current, total, size, param = 'page', label = '分页' }: PagerProps) {
+export function Pager({ current, total, size, param = 'page', label = '分页', hash }: PagerProps) {
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
@@ -32,7 +34,7 @@ export function Pager({ current, total, size, param = 'page', label = '分页' }
     if (page === 1) params.delete(param);
     else params.set(param, String(page));
     const query = params.toString();
-    return query ? `${location.pathname}?${query}` : location.pathname;
+    return `${query ? `${location.pathname}?${query}` : location.pathname}${hash ? `#${hash}` : ''}`;
   };
   return (
     <nav aria-label={label}>

@@ -1,5 +1,8 @@
 import { Link } from '~/lib/link';
 import { boardMember } from '~/backend/endpoints/board.server';
+import { searchPapers } from '~/backend/endpoints/papers.server';
+import { optional } from '~/backend/optional.server';
+import { ArticleItem } from '~/components/journal/ArticleItem';
 import { Avatar } from '~/components/people/Avatar';
 import { FieldTags } from '~/components/people/FieldTags';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
@@ -18,8 +21,12 @@ import { PUBLIC } from '~/lib/route-policy';
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.id ?? null);
   if (!id) notFound();
-  const member = await backendFor(request, context).call(boardMember, { id }).catch(notFoundOnRefusal);
-  return { member, origin: context.runtime.publicOrigin };
+  const backend = backendFor(request, context);
+  const member = await backend.call(boardMember, { id }).catch(notFoundOnRefusal);
+  // The member's papers: an author search on the name, keeping the bylines with exactly that name.
+  const found = await optional(backend.call(searchPapers, { query: member.name, field: 'author', sort: 'publishDate', current: 1, size: 50 }), null);
+  const papers = (found?.records ?? []).filter((paper) => paper.authors.some((author) => author.name === member.name));
+  return { member, papers, origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -27,14 +34,14 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const { member } = data;
   return pageMeta({
     title: `${member.name} · ${copy.boardPages.title}`,
-    description: shareDescription(member.bio || copy.boardPages.memberDescription(member.name, member.role, member.institution)),
+    description: shareDescription(member.bio || copy.boardPages.memberDescription(member.name, member.role, member.institution, member.journalName ?? undefined)),
     origin: data.origin,
     path: `/editorialBoard/${member.id}`,
   });
 };
 
 export default function BoardMemberPage({ loaderData }: Route.ComponentProps) {
-  const { member } = loaderData;
+  const { member, papers } = loaderData;
   const t = copy.boardPages;
   return (
     <main id="main" className={`page-container ${page.page}`}>
@@ -50,6 +57,12 @@ export default function BoardMemberPage({ loaderData }: Route.ComponentProps) {
           <dl className={classes.facts}>
             <dt>{t.role}</dt>
             <dd>{member.role}</dd>
+            {member.journalName ? (
+              <>
+                <dt>{t.journal}</dt>
+                <dd>{member.journalId ? <Link to={`/journal/${member.journalId}`}>《{member.journalName}》</Link> : `《${member.journalName}》`}</dd>
+              </>
+            ) : null}
             <dt>{copy.reading.institution}</dt>
             <dd>{member.institution}</dd>
             {member.researchFields.length ? (
@@ -72,6 +85,17 @@ export default function BoardMemberPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </article>
+      {papers.length ? (
+        <section className={page.panel} aria-labelledby="member-papers">
+          <h2 id="member-papers" className={page.sectionTitle}>
+            {t.papers}
+            <span className={page.count}>{t.papersCount(papers.length)}</span>
+          </h2>
+          {papers.map((paper) => (
+            <ArticleItem key={paper.id} article={paper} />
+          ))}
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -66,6 +66,7 @@ export default function EditorialBoard({ loaderData }: Route.ComponentProps) {
                     avatar={member.avatar}
                     title={member.title}
                     institution={member.institution}
+                    note={member.journalName ? t.serves(member.journalName, member.role) : undefined}
                     fields={member.researchFields}
                     headingLevel="h3"
                     footer={group.roleLevel === 1 ? member.bio : undefined}

@@ -1,14 +1,11 @@
 import type { ArticleDetail } from '~/backend/endpoints/papers.server';
 import type { CitableArticle } from '~/lib/citation';
 import type { ScholarlyRecord } from '~/lib/scholar';
-import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
+import { articlePdfHref } from '~/lib/pdf';
 
-/** The PDF of an article through the BFF proxy (docs/product.md#entities: two values of the file object as the query). */
+/** The PDF of an article through the BFF proxy. */
 export function pdfHref(article: ArticleDetail, inline = false): string | null {
-  if (!article.pdfFile) return null;
-  const params = new URLSearchParams({ hash: article.pdfFile.hash, fileName: article.pdfFile.fileName });
-  if (inline) params.set('inline', '1');
-  return `${BROWSER_ENDPOINTS.articlePdf.path}?${params.toString()}`;
+  return articlePdfHref(article.pdfFile, inline);
 }
 
 export function citableArticle(article: ArticleDetail, pageUrl: string): CitableArticle {

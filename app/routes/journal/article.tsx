@@ -2,7 +2,7 @@ import { data, Form, useRouteLoaderData } from 'react-router';
 import { Link } from '~/lib/link';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
-import { AuthorLinks } from '~/components/journal/ArticleItem';
+import { AuthorLinks, searchBy } from '~/components/journal/ArticleItem';
 import { CitationBox } from '~/components/journal/CitationBox';
 import { SharePopup } from '~/components/widgets/SharePopup';
 import { copy } from '~/copy';
@@ -24,6 +24,14 @@ import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { PUBLIC } from '~/lib/route-policy';
 import { optional } from '~/backend/optional.server';
 import { readForm } from '~/lib/form-data.server';
+import { finishReading, startReading } from './reading.server';
+import { ArticleOutline, type OutlineItem } from '~/components/article/ArticleOutline';
+import { FullTextSections, ReferenceList } from '~/components/article/FullText';
+import { CorrectionNotice, PublicationHistory } from '~/components/article/PublicationHistory';
+import { ReaderNotes } from '~/components/article/ReaderNotes';
+import { LineChart } from '~/components/charts/LineChart';
+import { OnlineFirstMark } from '~/components/journal/LabelBadges';
+import { article as t } from '~/copy/article';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,10 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
     throw error;
   };
+  const notesPage = intParam(url.searchParams.get('notesPage'), 10_000) ?? 1;
+  const started = startReading(backend, id, notesPage);
   const [article, recommended] = await Promise.all([
     backend.call(literatureBaseDetails, { id }).catch(notFound),
     optional(backend.call(recommendedArticles, { id, size: 6 }), []),
   ]);
+  const reading = await finishReading(backend, article, started);
   const pageUrl = `${context.runtime.publicOrigin}/journal/detail?id=${article.id}`;
   const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
   const citable = citableArticle(article, pageUrl);
@@ -50,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
     scholar: scholarlyRecord(article, context.runtime.publicOrigin),
     reactions,
+    reading,
   };
 }
 
@@ -102,16 +114,34 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, recommended, pageUrl, pdf, citation, scholar, reactions } = loaderData;
+  const { article, recommended, pageUrl, pdf, citation, scholar, reactions, reading } = loaderData;
+  const { fullText, history, correction, usage, notes } = reading;
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const loginHref = `/journal/detail?id=${article.id}&login=userLogin&redirect=${encodeURIComponent(`/journal/detail?id=${article.id}`)}`;
   const institutions = [...new Set(article.authors.map((a) => a.institution).filter(Boolean))];
+  // Authors carry the numbers of their institutions when there are several, as printed.
+  const institutionMark = (index: number) => {
+    const institution = article.authors[index]?.institution;
+    return institutions.length > 1 && institution ? <sup className={classes.affiliationMark}>{institutions.indexOf(institution) + 1}</sup> : null;
+  };
   const dates = [
     ['收稿日期', article.receivedDate],
     ['修回日期', article.revisedDate],
     ['录用日期', article.acceptedDate],
+    ['网络首发日期', article.onlineFirst ? article.onlineFirstDate : null],
     ['出版日期', article.issue.publishDate ?? article.publishDate],
   ] as const;
+  const outline: OutlineItem[] = [
+    { id: 'abstract', label: t.abstract },
+    { id: 'info', label: t.info },
+    { id: 'fulltext', label: t.fullText, children: fullText?.sections.map((s) => ({ id: s.id, label: s.heading })) ?? [] },
+    ...(fullText ? [{ id: 'references', label: t.references }] : []),
+    ...(history.length ? [{ id: 'history', label: t.history }] : []),
+    ...(usage ? [{ id: 'usage', label: t.usage }] : []),
+    ...(notes ? [{ id: 'notes', label: t.notes }] : []),
+    { id: 'cite', label: t.cite },
+    { id: 'recommended', label: t.recommended },
+  ];
 
   return (
     <main id="main" className={`page-container ${classes.page}`}>
@@ -123,147 +153,231 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <div className={classes.layout}>
-        <article className={classes.panel}>
-          <header className={classes.header}>
-            {article.column ? <p className={classes.column}>{article.column.name}</p> : null}
-            <h1 className={classes.title}>{article.title}</h1>
-            {article.titleEn ? (
-              <p className={classes.titleEn} lang="en">
-                {article.titleEn}
+        <div className={classes.outlineColumn}>
+          <ArticleOutline items={outline} />
+        </div>
+        <div className={classes.main}>
+          <article className={classes.panel}>
+            {correction ? <CorrectionNotice entry={correction} /> : null}
+            <header className={classes.header}>
+              <p className={classes.kicker}>
+                {article.column ? <span className={classes.column}>{article.column.name}</span> : null}
+                {article.onlineFirst ? <OnlineFirstMark date={article.onlineFirstDate} /> : null}
               </p>
-            ) : null}
-            <p className={classes.authors}>
-              <AuthorLinks authors={article.authors} />
-            </p>
-            {institutions.length ? (
-              <ol className={classes.institutions} aria-label="作者单位">
-                {institutions.map((inst) => (
-                  <li key={inst}>{inst}</li>
-                ))}
-              </ol>
-            ) : null}
-          </header>
-
-          <div className={classes.actions}>
-            {pdf.preview ? (
-              <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
-                在线阅读
-              </a>
-            ) : null}
-            {pdf.download ? (
-              <a className={classes.secondary} href={pdf.download} download>
-                下载 PDF
-              </a>
-            ) : null}
-            {root?.currentUser && reactions ? (
-              <Form method="post" action={`/journal/detail?id=${article.id}`} className={classes.toggles} preventScrollReset>
-                <button
-                  type="submit"
-                  name="intent"
-                  value={reactions.favourite ? 'unfavourite' : 'favourite'}
-                  className={classes.secondary}
-                  aria-pressed={reactions.favourite}
-                >
-                  {reactions.favourite ? personalCopy.article.favourited : personalCopy.article.favourite}
-                </button>
-                <button type="submit" name="intent" value={reactions.liked ? 'unlike' : 'like'} className={classes.secondary} aria-pressed={reactions.liked}>
-                  {reactions.liked ? personalCopy.article.liked : personalCopy.article.like} {reactions.likeCount}
-                </button>
-              </Form>
-            ) : null}
-            {root?.currentUser ? null : (
-              <>
-                <Link className={classes.secondary} to={loginHref} preventScrollReset>
-                  收藏
-                </Link>
-                <Link className={classes.secondary} to={loginHref} preventScrollReset>
-                  点赞
-                </Link>
-              </>
-            )}
-            <SharePopup url={pageUrl} title={article.title} description={article.abstract} triggerClassName={classes.secondary} />
-            <span className={classes.counts}>
-              浏览 {article.views} · 下载 {article.downloads}
-            </span>
-          </div>
-
-          <section className={classes.section} aria-labelledby="abstract-heading">
-            <h2 id="abstract-heading" className={classes.sectionTitle}>
-              摘要
-            </h2>
-            <p className={classes.abstract}>{article.abstract}</p>
-            <p className={classes.keywords}>
-              <strong>关键词：</strong>
-              {article.keywords.map((keyword, index) => (
-                <span key={keyword}>
-                  {index > 0 ? '；' : ''}
-                  <Link to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>{keyword}</Link>
-                </span>
-              ))}
-            </p>
-          </section>
-
-          {article.abstractEn ? (
-            <section className={classes.section} lang="en" aria-labelledby="abstract-en-heading">
-              <h2 id="abstract-en-heading" className={classes.sectionTitle}>
-                Abstract
-              </h2>
-              <p className={classes.abstract}>{article.abstractEn}</p>
-              {article.keywordsEn.length ? (
-                <p className={classes.keywords}>
-                  <strong>Keywords: </strong>
-                  {article.keywordsEn.join('; ')}
+              <h1 className={classes.title}>{article.title}</h1>
+              {article.titleEn ? (
+                <p className={classes.titleEn} lang="en">
+                  {article.titleEn}
                 </p>
               ) : null}
-            </section>
-          ) : null}
-
-          <section className={classes.section} aria-labelledby="info-heading">
-            <h2 id="info-heading" className={classes.sectionTitle}>
-              文献信息
-            </h2>
-            <dl className={classes.facts}>
-              <Fact label="刊名">
-                <Link to={`/journal/${article.journal.id}`}>《{article.journal.name}》</Link>
-              </Fact>
-              <Fact label="年卷期">
-                {article.issue.year}年{article.issue.volume ? `第${article.issue.volume}卷` : ''}第{article.issue.issueNo}期
-              </Fact>
-              {article.firstPage ? <Fact label="页码">{`${article.firstPage}-${article.lastPage}`}</Fact> : null}
-              {article.doi ? (
-                <Fact label="DOI">
-                  <a href={`https://doi.org/${article.doi}`} target="_blank" rel="noopener noreferrer">
-                    {article.doi}
-                  </a>
-                </Fact>
+              <p className={classes.authors}>
+                <AuthorLinks authors={article.authors} searchOthers after={institutionMark} />
+              </p>
+              {institutions.length ? (
+                <ol className={classes.institutions} aria-label="作者单位">
+                  {institutions.map((inst, index) => (
+                    <li key={inst}>
+                      {institutions.length > 1 ? <sup className={classes.affiliationMark}>{index + 1}</sup> : null}
+                      <Link to={searchBy('institution', inst)}>{inst}</Link>
+                    </li>
+                  ))}
+                </ol>
               ) : null}
-              {article.clc ? <Fact label="中图分类号">{article.clc}</Fact> : null}
-              {article.fund ? <Fact label="基金项目">{article.fund}</Fact> : null}
-              {article.journal.issn ? <Fact label="ISSN">{article.journal.issn}</Fact> : null}
-              {article.journal.cn ? <Fact label="CN">{article.journal.cn}</Fact> : null}
-              {dates.map(([label, value]) => (value ? <Fact key={label} label={label}>{chineseDate(value)}</Fact> : null))}
-            </dl>
-          </section>
+            </header>
 
-          <CitationBox articleId={article.id} zh={citation.zh} en={citation.en} />
-        </article>
+            <div className={classes.actions}>
+              {pdf.preview ? (
+                <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
+                  在线阅读
+                </a>
+              ) : null}
+              {pdf.download ? (
+                <a className={classes.secondary} href={pdf.download} download>
+                  下载 PDF
+                </a>
+              ) : null}
+              {root?.currentUser && reactions ? (
+                <Form method="post" action={`/journal/detail?id=${article.id}`} className={classes.toggles} preventScrollReset>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={reactions.favourite ? 'unfavourite' : 'favourite'}
+                    className={classes.secondary}
+                    aria-pressed={reactions.favourite}
+                  >
+                    {reactions.favourite ? personalCopy.article.favourited : personalCopy.article.favourite}
+                  </button>
+                  <button type="submit" name="intent" value={reactions.liked ? 'unlike' : 'like'} className={classes.secondary} aria-pressed={reactions.liked}>
+                    {reactions.liked ? personalCopy.article.liked : personalCopy.article.like} {reactions.likeCount}
+                  </button>
+                </Form>
+              ) : null}
+              {root?.currentUser ? null : (
+                <>
+                  <Link className={classes.secondary} to={loginHref} preventScrollReset>
+                    收藏
+                  </Link>
+                  <Link className={classes.secondary} to={loginHref} preventScrollReset>
+                    点赞
+                  </Link>
+                </>
+              )}
+              <SharePopup url={pageUrl} title={article.title} description={article.abstract} triggerClassName={classes.secondary} />
+              <span className={classes.counts}>
+                浏览 {article.views} · 下载 {article.downloads}
+              </span>
+            </div>
 
-        <aside className={classes.panel} aria-labelledby="recommended-heading">
-          <h2 id="recommended-heading" className={classes.sectionTitle}>
-            相关推荐
-          </h2>
-          {recommended.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
-          <ol className={classes.recommended}>
-            {recommended.map((item) => (
-              <li key={item.id}>
-                <Link to={`/journal/detail?id=${item.id}`}>{item.title}</Link>
-                <span className={classes.muted}>
-                  {item.authors.slice(0, 3).map((a) => a.name).join('，')} · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
-                </span>
-              </li>
-            ))}
-          </ol>
-        </aside>
+            <section id="abstract" className={classes.section} aria-labelledby="abstract-heading">
+              <h2 id="abstract-heading" className={classes.sectionTitle}>
+                {t.abstract}
+              </h2>
+              <p className={classes.abstract}>{article.abstract}</p>
+              <p className={classes.keywords}>
+                <strong>关键词：</strong>
+                {article.keywords.map((keyword, index) => (
+                  <span key={keyword}>
+                    {index > 0 ? '；' : ''}
+                    <Link to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>{keyword}</Link>
+                  </span>
+                ))}
+              </p>
+              {article.abstractEn ? (
+                <div lang="en" className={classes.english}>
+                  <h3 className={classes.subTitle}>{t.abstractEn}</h3>
+                  <p className={classes.abstract}>{article.abstractEn}</p>
+                  {article.keywordsEn.length ? (
+                    <p className={classes.keywords}>
+                      <strong>Keywords: </strong>
+                      {article.keywordsEn.join('; ')}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+            </section>
+
+            <section id="info" className={classes.section} aria-labelledby="info-heading">
+              <h2 id="info-heading" className={classes.sectionTitle}>
+                {t.info}
+              </h2>
+              <dl className={classes.facts}>
+                <Fact label="刊名">
+                  <Link to={`/journal/${article.journal.id}`}>《{article.journal.name}》</Link>
+                </Fact>
+                <Fact label="年卷期">
+                  {article.issue.year}年{article.issue.volume ? `第${article.issue.volume}卷` : ''}第{article.issue.issueNo}期
+                </Fact>
+                {article.firstPage ? <Fact label="页码">{`${article.firstPage}-${article.lastPage}`}</Fact> : null}
+                {article.doi ? (
+                  <Fact label="DOI">
+                    <a className={classes.doi} href={`https://doi.org/${article.doi}`} target="_blank" rel="noopener noreferrer">
+                      {article.doi}
+                    </a>
+                  </Fact>
+                ) : null}
+                {article.clc ? <Fact label="中图分类号">{article.clc}</Fact> : null}
+                {article.fund ? <Fact label="基金项目">{article.fund}</Fact> : null}
+                {article.journal.issn ? <Fact label="ISSN">{article.journal.issn}</Fact> : null}
+                {article.journal.cn ? <Fact label="CN">{article.journal.cn}</Fact> : null}
+                {dates.map(([label, value]) => (value ? <Fact key={label} label={label}>{chineseDate(value)}</Fact> : null))}
+              </dl>
+            </section>
+
+            <section id="fulltext" className={classes.section} aria-labelledby="fulltext-heading">
+              <h2 id="fulltext-heading" className={classes.sectionTitle}>
+                {t.fullText}
+              </h2>
+              {fullText ? (
+                <div className={classes.reading}>
+                  <FullTextSections text={fullText} />
+                </div>
+              ) : (
+                <div className={classes.noFullText} data-testid="no-full-text">
+                  <p>{pdf.preview ? t.noFullText : t.noFullTextNoPdf}</p>
+                  {pdf.preview ? (
+                    <p className={classes.actionsInline}>
+                      <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
+                        {t.readPdf}
+                      </a>
+                      {pdf.download ? (
+                        <a className={classes.secondary} href={pdf.download} download>
+                          {t.downloadPdf}
+                        </a>
+                      ) : null}
+                    </p>
+                  ) : null}
+                </div>
+              )}
+            </section>
+
+            {fullText ? (
+              <section id="references" className={classes.section} aria-labelledby="references-heading">
+                <h2 id="references-heading" className={classes.sectionTitle}>
+                  {t.references}
+                </h2>
+                <ReferenceList references={fullText.references} citedFrom={fullText.citedFrom} />
+              </section>
+            ) : null}
+
+            {history.length ? (
+              <section id="history" className={classes.section} aria-labelledby="history-heading">
+                <h2 id="history-heading" className={classes.sectionTitle}>
+                  {t.history}
+                </h2>
+                <PublicationHistory entries={history} />
+              </section>
+            ) : null}
+
+            {usage ? (
+              <section id="usage" className={classes.section} aria-labelledby="usage-heading">
+                <h2 id="usage-heading" className={classes.sectionTitle}>
+                  {t.usage}
+                </h2>
+                <LineChart
+                  title={t.usageTitle}
+                  categoryHeading={t.usageMonth}
+                  unit={t.usageUnit}
+                  categories={usage.months}
+                  series={[
+                    { name: t.usageViews, values: usage.views },
+                    { name: t.usageDownloads, values: usage.downloads },
+                  ]}
+                />
+              </section>
+            ) : null}
+
+            {notes ? (
+              <section id="notes" className={classes.section} aria-labelledby="notes-heading">
+                <h2 id="notes-heading" className={classes.sectionTitle}>
+                  {t.notes}
+                </h2>
+                <ReaderNotes notes={notes.records} total={notes.total} current={notes.current} size={notes.size} />
+              </section>
+            ) : null}
+
+            <div id="cite" className={classes.section}>
+              <CitationBox articleId={article.id} zh={citation.zh} en={citation.en} />
+            </div>
+          </article>
+
+          <aside id="recommended" className={`${classes.panel} ${classes.recommendedPanel}`} aria-labelledby="recommended-heading">
+            <h2 id="recommended-heading" className={classes.sectionTitle}>
+              {t.recommended}
+            </h2>
+            {recommended.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
+            <ol className={classes.recommended}>
+              {recommended.map((item) => (
+                <li key={item.id}>
+                  <Link to={`/journal/detail?id=${item.id}`}>{item.title}</Link>
+                  {item.onlineFirst ? <OnlineFirstMark date={item.onlineFirstDate} /> : null}
+                  <span className={classes.muted}>
+                    {item.authors.slice(0, 3).map((a) => a.name).join('，')} · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </aside>
+        </div>
       </div>
     </main>
   );

@@ -3,7 +3,9 @@ import { Link } from '~/lib/link';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { journalDetails } from '~/backend/endpoints/journals.server';
 import { literatureBase, type ArticleCard } from '~/backend/endpoints/papers.server';
-import { AuthorLinks } from '~/components/journal/ArticleItem';
+import { TocEntry } from '~/components/journal/TocEntry';
+import { Pager } from '~/components/widgets/Pager';
+import { optional } from '~/backend/optional.server';
 import { LabelBadges } from '~/components/journal/LabelBadges';
 import { copy } from '~/copy';
 import { chineseDate, intParam, issueLabel } from '~/lib/format';
@@ -16,6 +18,8 @@ import { PUBLIC } from '~/lib/route-policy';
 
 /** A whole issue's table of contents fits in one call. */
 const TOC_SIZE = 100;
+const ONLINE_FIRST = 'online-first';
+const ONLINE_FIRST_SIZE = 20;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.id ?? null);
@@ -30,8 +34,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const requested = intParam(url.searchParams.get('issueId'));
   const issue = allIssues.find((i) => i.id === requested) ?? allIssues[0] ?? null;
   if (requested && issue?.id !== requested) throw data(null, { status: 404 });
-  const toc = issue ? await backend.call(literatureBase, { journalId: journal.id, issueId: issue.id, size: TOC_SIZE, current: 1 }) : null;
-  return { journal, issue, toc: toc?.records ?? [], origin: context.runtime.publicOrigin };
+  // The online-first list (网络首发) in place of an issue's contents; its size labels the tab either way.
+  const listing = url.searchParams.get('list') === ONLINE_FIRST ? ONLINE_FIRST : null;
+  const page = intParam(url.searchParams.get('page'), 10_000) ?? 1;
+  const [toc, onlineFirst] = await Promise.all([
+    issue && !listing ? backend.call(literatureBase, { journalId: journal.id, issueId: issue.id, size: TOC_SIZE, current: 1 }) : null,
+    optional(backend.call(literatureBase, { journalId: journal.id, onlineFirst: true, size: listing ? ONLINE_FIRST_SIZE : 1, current: listing ? page : 1 }), null),
+  ]);
+  return {
+    journal,
+    issue,
+    toc: toc?.records ?? [],
+    onlineFirst: onlineFirst ? { records: listing ? onlineFirst.records : [], total: onlineFirst.total, current: page } : null,
+    listing,
+    origin: context.runtime.publicOrigin,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location }) =>
@@ -58,7 +75,8 @@ function groupByColumn(articles: ArticleCard[]) {
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {
-  const { journal, issue, toc } = loaderData;
+  const { journal, issue, toc, onlineFirst, listing } = loaderData;
+  const issueHref = issue ? `/journal/${journal.id}?issueId=${issue.id}` : `/journal/${journal.id}`;
   const paragraphs = (journal.introduction ?? '').split(/\n+/).filter(Boolean);
   return (
     <main id="main" className={`page-container ${classes.page}`}>
@@ -122,7 +140,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
               <ul className={classes.issues}>
                 {group.issues.map((i) => (
                   <li key={i.id}>
-                    <Link to={`/journal/${journal.id}?issueId=${i.id}`} aria-current={issue?.id === i.id} preventScrollReset>
+                    <Link to={`/journal/${journal.id}?issueId=${i.id}`} aria-current={!listing && issue?.id === i.id} preventScrollReset>
                       第{i.issueNo}期
                     </Link>
                   </li>
@@ -132,31 +150,53 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           ))}
         </aside>
         <div>
-          <section className={classes.panel} aria-labelledby="toc-heading">
-            <h2 id="toc-heading" className={classes.panelTitle}>
-              {issue ? `${issueLabel(issue.year, issue.issueNo)}${issue.volume ? `（第${issue.volume}卷，总第${issue.totalNo ?? ''}期）` : ''} 目次` : '目次'}
-            </h2>
-            {issue?.publishDate ? <p className={classes.tocAuthors}>出版日期：{chineseDate(issue.publishDate)}</p> : null}
-            {toc.length === 0 ? <p>{copy.list.empty}</p> : null}
-            {groupByColumn(toc).map((group) => (
-              <section key={group.name} aria-label={group.name}>
-                <h3 className={classes.column}>{group.name}</h3>
-                <ol className={classes.toc}>
-                  {group.articles.map((article) => (
-                    <li key={article.id} className={classes.tocItem}>
-                      <Link className={classes.tocTitle} to={`/journal/detail?id=${article.id}`}>
-                        {article.title}
-                      </Link>
-                      <span className={classes.tocAuthors}>
-                        <AuthorLinks authors={article.authors} />
-                      </span>
-                      <span className={classes.tocPages}>{article.firstPage ? `第 ${article.firstPage}-${article.lastPage} 页` : ''}</span>
-                    </li>
-                  ))}
-                </ol>
-              </section>
-            ))}
-          </section>
+          {onlineFirst?.total ? (
+            <nav className={classes.tabs} aria-label="目次与网络首发">
+              <Link to={issueHref} aria-current={listing ? undefined : 'page'} preventScrollReset>
+                {issue ? `${issueLabel(issue.year, issue.issueNo)} 目次` : '目次'}
+              </Link>
+              <Link to={`/journal/${journal.id}?list=online-first`} aria-current={listing ? 'page' : undefined} preventScrollReset>
+                网络首发（{onlineFirst.total}）
+              </Link>
+            </nav>
+          ) : null}
+          {listing && onlineFirst ? (
+            <section className={classes.panel} aria-labelledby="toc-heading">
+              <h2 id="toc-heading" className={classes.panelTitle}>
+                网络首发
+              </h2>
+              <p className={classes.tocAuthors}>录用后先行在网络上发表的文章，按网络首发日期排列，最新的在前。</p>
+              {onlineFirst.records.length === 0 ? <p>{copy.list.empty}</p> : null}
+              <ol className={classes.toc}>
+                {onlineFirst.records.map((article) => (
+                  <TocEntry
+                    key={article.id}
+                    article={article}
+                    where={`${article.onlineFirstDate ? `${chineseDate(article.onlineFirstDate)}首发 · ` : ''}${issueLabel(article.year, article.issueNo)}`}
+                  />
+                ))}
+              </ol>
+              <Pager current={onlineFirst.current} total={onlineFirst.total} size={20} label="网络首发分页" />
+            </section>
+          ) : (
+            <section className={classes.panel} aria-labelledby="toc-heading">
+              <h2 id="toc-heading" className={classes.panelTitle}>
+                {issue ? `${issueLabel(issue.year, issue.issueNo)}${issue.volume ? `（第${issue.volume}卷，总第${issue.totalNo ?? ''}期）` : ''} 目次` : '目次'}
+              </h2>
+              {issue?.publishDate ? <p className={classes.tocAuthors}>出版日期：{chineseDate(issue.publishDate)}</p> : null}
+              {toc.length === 0 ? <p>{copy.list.empty}</p> : null}
+              {groupByColumn(toc).map((group) => (
+                <section key={group.name} aria-label={group.name}>
+                  <h3 className={classes.column}>{group.name}</h3>
+                  <ol className={classes.toc}>
+                    {group.articles.map((article) => (
+                      <TocEntry key={article.id} article={article} />
+                    ))}
+                  </ol>
+                </section>
+              ))}
+            </section>
+          )}
           {paragraphs.length ? (
             <section className={classes.panel} style={{ marginTop: 24 }} aria-labelledby="intro-heading">
               <h2 id="intro-heading" className={classes.panelTitle}>

@@ -89,9 +89,13 @@ export function newsSummary(n: NewsRow) {
   };
 }
 
+/** A board row with the name of the journal the member serves. */
+export const BOARD_COLUMNS = '*, (SELECT name FROM journals WHERE journals.id = editorial_board.journal_id) AS journal_name';
+
 export interface BoardRow {
   id: number;
   journal_id: number;
+  journal_name: string | null;
   name: string;
   role: string;
   role_level: number;
@@ -107,6 +111,7 @@ export function boardJson(b: BoardRow) {
   return {
     id: b.id,
     journalId: b.journal_id,
+    journalName: b.journal_name,
     name: b.name,
     role: b.role,
     roleLevel: b.role_level,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DB } from '../db.js';
 import { likeContains } from '../text.js';
 import { bizError, createApi, optInt, optStr, page, paging, parse, reqId, type Logger } from '../http.js';
-import { boardJson, newsSummary, type BoardRow, type NewsRow } from './content.js';
+import { BOARD_COLUMNS, boardJson, newsSummary, type BoardRow, type NewsRow } from './content.js';
 
 export function cooperativeProjectRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
@@ -29,14 +29,14 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const total = (db.prepare(`SELECT count(*) AS n FROM editorial_board ${w}`).get(...args) as { n: number }).n;
     const rows = db
-      .prepare(`SELECT * FROM editorial_board ${w} ORDER BY sort LIMIT ? OFFSET ?`)
+      .prepare(`SELECT ${BOARD_COLUMNS} FROM editorial_board ${w} ORDER BY sort LIMIT ? OFFSET ?`)
       .all(...args, p.size, p.offset) as BoardRow[];
     return page(rows.map(boardJson), total, p);
   });
 
   api.post('/projectSpecialistShow', ({ params }) => {
     const { id } = parse(z.object({ id: reqId() }), params);
-    const row = db.prepare('SELECT * FROM editorial_board WHERE id = ?').get(id) as BoardRow | undefined;
+    const row = db.prepare(`SELECT ${BOARD_COLUMNS} FROM editorial_board WHERE id = ?`).get(id) as BoardRow | undefined;
     if (!row) throw bizError('该编委信息不存在', 404);
     return boardJson(row);
   });

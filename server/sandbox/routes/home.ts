@@ -107,7 +107,8 @@ export function homeRoutes(db: DB, log: Logger) {
     const q = parse(z.object({ doi: optStr(), weiPuId: optStr(), hash: optStr() }), params);
     let row: Pick<ArticleRow, 'id' | 'journal_id' | 'issue_id'> | undefined;
     const sel = 'SELECT id, journal_id, issue_id FROM articles WHERE';
-    if (q.doi) row = db.prepare(`${sel} doi = ?`).get(q.doi) as typeof row;
+    // DOIs are case-insensitive: the exact spelling first (indexed), then any case.
+    if (q.doi) row = (db.prepare(`${sel} doi = ?`).get(q.doi) ?? db.prepare(`${sel} doi = ? COLLATE NOCASE`).get(q.doi)) as typeof row;
     else if (q.weiPuId) row = db.prepare(`${sel} weipu_id = ?`).get(q.weiPuId) as typeof row;
     else if (q.hash) row = db.prepare(`${sel} pdf_hash = ?`).get(q.hash) as typeof row;
     else throw bizError('请提供 doi、weiPuId 或 hash 之一');

@@ -142,10 +142,43 @@ describe('paperSearchApi/literatureBase', () => {
     }
     const detail = (await sb.post('/api/paperSearchApi/literatureBaseDetails', { id: 3 })).body.entity;
     const rec = await sb.post('/api/paperSearchApi/getAmendmentRecordByWeiPuId', { weiPuId: detail.weiPuId });
-    expect(rec.body.entity.length).toBeGreaterThanOrEqual(2);
+    expect(rec.body.entity.map((r: { type: string }) => r.type)).toEqual(['正式出版']);
     const chart = (await sb.post('/api/paperSearchApi/getPaperChart', { id: 3 })).body.entity;
     expect(chart.views.reduce((a: number, b: number) => a + b, 0)).toBe(detail.views);
     const rm = await sb.post('/api/paperSearchApi/recommendedManuscript', { size: 4 });
     expect(rm.body.entity).toHaveLength(4);
+  });
+
+  it('gives most articles a full text with reference marks in order of first citation, and GB/T 7714 references', async () => {
+    const content = (await sb.post('/api/paperSearchApi/getPaperContent', { id: 12 })).body.entity;
+    expect(content.sections.length).toBeGreaterThanOrEqual(4);
+    const text = content.sections.flatMap((s: { paragraphs: string[] }) => s.paragraphs).join('');
+    const firsts: number[] = [];
+    for (const [, group] of text.matchAll(/\[(\d+(?:,\d+)*)\]/g)) for (const n of group!.split(',').map(Number)) if (!firsts.includes(n)) firsts.push(n);
+    expect(firsts).toEqual(content.references.map((_: string, i: number) => i + 1));
+    expect(content.references.some((r: string) => /\[J\]\. .+, \d{4}, \d+\(\d+\): \d+-\d+\. DOI:10\.\S+\.$/.test(r))).toBe(true);
+    // A fixed share has no full text: no sections, no references.
+    const none = (await sb.post('/api/paperSearchApi/getPaperContent', { id: 13 })).body.entity;
+    expect(none).toMatchObject({ sections: [], references: [] });
+  });
+
+  it('keeps a publication history: 网络首发 versions before print for online-first articles, 勘误 for some', async () => {
+    const history = async (id: number) => {
+      const detail = (await sb.post('/api/paperSearchApi/literatureBaseDetails', { id })).body.entity;
+      const records = (await sb.post('/api/paperSearchApi/getAmendmentRecordByWeiPuId', { weiPuId: detail.weiPuId })).body.entity;
+      return { detail, types: records.map((r: { type: string }) => r.type) };
+    };
+    const online = await history(2);
+    expect(online.detail).toMatchObject({ onlineFirst: true, onlineFirstDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(online.types).toEqual(['网络首发', '正式出版']);
+    const versions = (await sb.post('/api/organizationApi/prePublicationRevision', { paperId: 2 })).body.entity;
+    expect(versions[0]).toMatchObject({ paperId: 2, stage: '录用定稿', publishTime: expect.stringContaining(online.detail.onlineFirstDate) });
+    expect((await sb.post('/api/organizationApi/prePublicationRevision', { paperId: 3 })).body.entity).toEqual([]);
+    expect((await history(14)).types).toEqual(['正式出版', '勘误']);
+    const list = (await sb.post('/api/paperSearchApi/literatureBase', { journalId: 1, onlineFirst: true, size: 100 })).body.entity;
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.records.every((r: { onlineFirst: boolean }) => r.onlineFirst)).toBe(true);
+    const dates = list.records.map((r: { onlineFirstDate: string }) => r.onlineFirstDate);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 });

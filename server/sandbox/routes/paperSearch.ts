@@ -6,14 +6,16 @@ import {
 } from '../articles.js';
 import type { DB } from '../db.js';
 import { recordArticleActivity } from '../recording.js';
-import { bizError, createApi, optInt, page, paging, parse, reqId, reqStr, type Logger, type Params } from '../http.js';
-import { ASPECTS, BODY_SENTENCES, INSTITUTIONS, LAWS, SECTION_HEADINGS, SURNAMES, GIVEN } from '../seed/banks.js';
+import { bizError, createApi, optBool, optInt, page, paging, parse, reqId, reqStr, type Logger, type Params } from '../http.js';
+import { INSTITUTIONS, SURNAMES } from '../seed/banks.js';
+import { amendmentRecords } from '../amendments.js';
+import { paperContent } from '../fulltext.js';
 import { addDays } from '../seed/dates.js';
 import { Rng, hash32 } from '../seed/prng.js';
-import { fill } from '../text.js';
 
 const filterSchema = z.object({
   journalId: optInt(),
+  onlineFirst: optBool(),
   year: optInt(),
   issueId: optInt(),
   columnId: optInt(),
@@ -89,25 +91,8 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     return { months, views: spread(row.views), downloads: spread(row.downloads) };
   });
 
-  // Structured full text (generated from the phrase banks, stable per article).
-  api.post('/getPaperContent', ({ params }) => {
-    const row = mustArticle(params);
-    const rng = new Rng(hash32(`content-${row.id}`));
-    const kw = JSON.parse(row.keywords) as string[];
-    const vars = { t: kw[0] ?? '数据', k: kw[1] ?? kw[0] ?? '数据', l: rng.pick(LAWS).zh, a: rng.pick(ASPECTS).zh };
-    const sections = rng.pick(SECTION_HEADINGS).map((h) => ({
-      heading: fill(h, vars),
-      paragraphs: Array.from({ length: rng.int(2, 3) }, () =>
-        rng.sample(BODY_SENTENCES, rng.int(3, 5)).map((s) => fill(s, vars)).join(''),
-      ),
-    }));
-    const references = Array.from({ length: rng.int(6, 12) }, (_, i) => {
-      const author = rng.pick(SURNAMES) + rng.pick(GIVEN) + rng.pick(GIVEN);
-      const year = rng.int(2015, 2025);
-      return `[${i + 1}] ${author}：《${vars.t}的${rng.pick(ASPECTS).zh}》，载《${rng.pick(['中国法学', '法学研究', '中外法学', '法学家', '法商研究', '比较法研究', '数据法学'])}》${year}年第${rng.int(1, 6)}期。`;
-    });
-    return { id: row.id, title: row.title, abstract: row.abstract, sections, references };
-  });
+  // Structured full text with reference marks and GB/T 7714 references (sections empty: PDF only).
+  api.post('/getPaperContent', ({ params }) => paperContent(db, mustArticle(params)));
 
   // Short reader comments (短评) on an article, paged.
   api.post('/getPaperMinute', ({ params }) => {
@@ -129,21 +114,15 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     return page(all.slice(p.offset, p.offset + p.size), count, p);
   });
 
-  // Revision history of an article by its WeiPu (维普) id.
+  // Publication history by WeiPu (维普) id: 网络首发 (online-first articles only), 正式出版, and
+  // 勘误 for a fixed share of the articles.
   api.post('/getAmendmentRecordByWeiPuId', ({ params }) => {
     const { weiPuId } = parse(z.object({ weiPuId: reqStr('缺少参数：weiPuId') }), params);
-    const row = db.prepare('SELECT id, accepted_date, published_date FROM articles WHERE weipu_id = ?').get(weiPuId) as
-      | { id: number; accepted_date: string; published_date: string }
+    const row = db.prepare('SELECT id, published_date, online_first_date FROM articles WHERE weipu_id = ?').get(weiPuId) as
+      | { id: number; published_date: string; online_first_date: string | null }
       | undefined;
     if (!row) throw bizError('未找到对应的文献', 404);
-    const records = [
-      { id: row.id * 10 + 1, weiPuId, version: 1, type: '网络首发', description: '录用定稿网络首发', updateTime: addDays(row.accepted_date, 7) },
-      { id: row.id * 10 + 2, weiPuId, version: 2, type: '正式出版', description: '出版定稿，页码与期次确定', updateTime: row.published_date },
-    ];
-    if (row.id % 7 === 0) {
-      records.push({ id: row.id * 10 + 3, weiPuId, version: 3, type: '勘误', description: '更正参考文献著录格式及作者单位信息', updateTime: addDays(row.published_date, 30) });
-    }
-    return records;
+    return amendmentRecords(row).map((r) => ({ ...r, weiPuId }));
   });
 
   api.post('/previewPath', ({ params }) => {

@@ -14,6 +14,7 @@ import { Rng } from './prng.js';
 import { clearArticleCaches } from '../searchCache.js';
 import { seedSubmissions } from './submissions.js';
 import { fill } from '../text.js';
+import { MARK_ONLINE_FIRST } from '../migrations/004_online_first.js';
 
 export const DEFAULT_SEED = 20260101;
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -250,7 +251,9 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
         keywords.join('；'), fund ?? '');
     }
 
+    db.exec(MARK_ONLINE_FIRST);
     seedBoard(db, rng, names);
+    creditBoardMembers(db);
     seedNews(db, rng, opts.today ?? fmtDay(new Date()));
     seedSiteData(db);
     seedAccounts(db, rng);
@@ -333,6 +336,35 @@ function seedBoard(db: DB, rng: Rng, names: NameMaker): void {
       ins.run(id, 1, name, r.role, r.level, title, institution, JSON.stringify(fields), bio, id);
     }
   }
+}
+
+/**
+ * Board members publish too: every fourth member (the editor-in-chief first) is added as the
+ * last co-author of two papers of the journal they serve, with the search index kept in step.
+ * Runs after the articles, without drawing from the generator, so nothing else changes.
+ */
+function creditBoardMembers(db: DB): void {
+  const members = db.prepare('SELECT id, journal_id, name, institution FROM editorial_board WHERE id % 4 = 1 ORDER BY id').all() as {
+    id: number; journal_id: number; name: string; institution: string;
+  }[];
+  const pick = db.prepare(`SELECT id, title, abstract, authors_text, institutions_text, keywords_text, fund FROM articles
+    WHERE journal_id = ? AND id > 20 AND id % 9 = ? ORDER BY id LIMIT 2`);
+  members.forEach((m, index) => {
+    const rows = pick.all(m.journal_id, index % 9) as {
+      id: number; title: string; abstract: string; authors_text: string; institutions_text: string; keywords_text: string; fund: string | null;
+    }[];
+    for (const a of rows) {
+      const authors = `${a.authors_text}；${m.name}`;
+      const institutions = a.institutions_text.split('；').includes(m.institution) ? a.institutions_text : `${a.institutions_text}；${m.institution}`;
+      const seq = (db.prepare('SELECT max(seq) AS n FROM article_authors WHERE article_id = ?').get(a.id) as { n: number }).n + 1;
+      db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding) VALUES (?,?,?,?,NULL,0)').run(a.id, seq, m.name, m.institution);
+      db.prepare(`INSERT INTO articles_fts (articles_fts, rowid, title, abstract, author, institution, keyword, fund) VALUES ('delete',?,?,?,?,?,?,?)`)
+        .run(a.id, a.title, a.abstract, a.authors_text, a.institutions_text, a.keywords_text, a.fund ?? '');
+      db.prepare('UPDATE articles SET authors_text = ?, institutions_text = ? WHERE id = ?').run(authors, institutions, a.id);
+      db.prepare('INSERT INTO articles_fts (rowid, title, abstract, author, institution, keyword, fund) VALUES (?,?,?,?,?,?,?)')
+        .run(a.id, a.title, a.abstract, authors, institutions, a.keywords_text, a.fund ?? '');
+    }
+  });
 }
 
 /**

@@ -1,0 +1,43 @@
+import type { ArticleCard } from '~/backend/endpoints/papers.server';
+import { Link } from '~/lib/link';
+import { articlePdfHref } from '~/lib/pdf';
+import { AuthorLinks } from './ArticleItem';
+import { OnlineFirstMark } from './LabelBadges';
+import classes from './TocEntry.module.css';
+
+/**
+ * One article of a table of contents: title (with 网络首发 when it went online first),
+ * authors and pages, then its abstract (unfolded in place, no JavaScript needed), its full
+ * text on the article page and its PDF.
+ */
+export function TocEntry({ article, where }: { article: ArticleCard; where?: string }) {
+  const pdf = articlePdfHref(article.pdfFile);
+  return (
+    <li className={classes.entry}>
+      <span className={classes.title}>
+        <Link to={`/journal/detail?id=${article.id}`}>{article.title}</Link>
+        {article.onlineFirst ? <> <OnlineFirstMark date={article.onlineFirstDate} /></> : null}
+      </span>
+      <span className={classes.authors}>
+        <AuthorLinks authors={article.authors} />
+      </span>
+      <span className={classes.pages}>{where ?? (article.firstPage ? `第 ${article.firstPage}-${article.lastPage} 页` : '')}</span>
+      <span className={classes.links}>
+        <Link to={`/journal/detail?id=${article.id}#fulltext`} aria-label={`全文：${article.title}`}>
+          全文
+        </Link>
+        {pdf ? (
+          <a href={pdf} target="_blank" rel="noopener" aria-label={`PDF：${article.title}`}>
+            PDF
+          </a>
+        ) : null}
+        {article.abstract ? (
+          <details className={classes.abstract}>
+            <summary aria-label={`摘要：${article.title}`}>摘要</summary>
+            <p>{article.abstract}</p>
+          </details>
+        ) : null}
+      </span>
+    </li>
+  );
+}

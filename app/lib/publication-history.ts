@@ -1,0 +1,45 @@
+import type { AmendmentRecord, PrePublicationRevision } from '~/backend/endpoints/papers.server';
+
+export type HistoryKind = 'online' | 'print' | 'correction' | 'other';
+
+export interface HistoryEntry {
+  /** Anchor of the entry on the page (`history-12`); the correction notice links to it. */
+  id: string;
+  kind: HistoryKind;
+  /** As the backend names it (网络首发, 正式出版, 勘误, or another type), with the online version's stage. */
+  label: string;
+  date: string | null;
+  description: string;
+}
+
+const KINDS: Record<string, HistoryKind> = { 网络首发: 'online', 正式出版: 'print', 勘误: 'correction' };
+
+/**
+ * One timeline from the publication records and the online-first versions, oldest first.
+ * The versions (录用定稿, 排版定稿 …) say more than a bare 网络首发 record, so they replace it.
+ */
+export function publicationHistory(records: AmendmentRecord[], versions: PrePublicationRevision[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = versions.map((v) => ({
+    id: `history-v${v.id}`,
+    kind: 'online',
+    label: `网络首发（${v.stage}）`,
+    date: day(v.publishTime),
+    description: v.description,
+  }));
+  for (const r of records) {
+    const kind = KINDS[r.type.trim()] ?? 'other';
+    if (kind === 'online' && versions.length) continue;
+    entries.push({ id: `history-${r.id}`, kind, label: r.type.trim(), date: day(r.updateTime), description: r.description });
+  }
+  return entries.sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999'));
+}
+
+/** The latest correction, which the page announces at the top. */
+export function latestCorrection(entries: HistoryEntry[]): HistoryEntry | null {
+  return entries.filter((e) => e.kind === 'correction').at(-1) ?? null;
+}
+
+function day(value: string | null | undefined): string | null {
+  const match = value?.match(/^\d{4}-\d{2}-\d{2}/);
+  return match ? match[0] : null;
+}
