@@ -22,3 +22,11 @@ declare module '@citation-js/core' {
 }
 declare module '@citation-js/plugin-bibtex';
 declare module '@citation-js/plugin-ris';
+
+declare module '@adobe/structured-data-validator' {
+  class Validator {
+    constructor(schemaOrgJson: unknown);
+    validate(data: { jsonld: Record<string, object[]>; microdata: object; rdfa: object; errors: unknown[] }): Promise<{ issueMessage: string; severity: 'ERROR' | 'WARNING'; rootType?: string }[]>;
+  }
+  export default Validator;
+}

@@ -1,7 +1,25 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { CITATION_FORMATS, type CitationFormat } from '~/lib/citation';
 import classes from './CitationBox.module.css';
+
+/** The citation with a line-break opportunity after each slash and dot of its DOI, so a long DOI wraps there. */
+function breakable(text: string): ReactNode {
+  const at = text.lastIndexOf('DOI:');
+  if (at < 0) return text;
+  const pieces = text.slice(at).split(/(?<=[/.])/);
+  return (
+    <>
+      {text.slice(0, at)}
+      {pieces.map((piece, i) => (
+        <Fragment key={i}>
+          {piece}
+          {i < pieces.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** "引用本文": GB/T 7714-2015 in Chinese and English, copy, and reference-manager exports. */
 export function CitationBox({ articleId, zh, en }: { articleId: number; zh: string; en: string }) {
@@ -27,7 +45,7 @@ export function CitationBox({ articleId, zh, en }: { articleId: number; zh: stri
         <div key={label} className={classes.row}>
           <span className={classes.label}>{label}</span>
           <p className={classes.text} lang={label === 'English' ? 'en' : undefined}>
-            {text}
+            {breakable(text)}
           </p>
           {canCopy ? (
             <button type="button" className={classes.copy} onClick={() => copyText(text)} aria-label={`复制${label}引文`}>
