@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.volume ?? null);
   if (!id) notFound();
   const { content, ...news } = await backendFor(request, context).call(newsDetail, { id }).catch(notFoundOnRefusal);
-  return { news, html: sanitizeRichText(content), origin: new URL(request.url).origin };
+  return { news, html: sanitizeRichText(content, { topHeading: 2 }), origin: new URL(request.url).origin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
