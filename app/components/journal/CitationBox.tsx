@@ -3,18 +3,22 @@ import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { CITATION_FORMATS, type CitationFormat } from '~/lib/citation';
 import classes from './CitationBox.module.css';
 
-/** The citation with a line-break opportunity after each slash and dot of its DOI, so a long DOI wraps there. */
+/**
+ * The citation with line-break opportunities in its DOI after the prefix ("DOI:10.19986/"
+ * stays whole), after each slash and before each dot, as style guides break URLs: a long DOI
+ * wraps there instead of anywhere.
+ */
 function breakable(text: string): ReactNode {
-  const at = text.lastIndexOf('DOI:');
-  if (at < 0) return text;
-  const pieces = text.slice(at).split(/(?<=[/.])/);
+  const prefixEnd = text.indexOf('/', text.lastIndexOf('DOI:'));
+  if (text.lastIndexOf('DOI:') < 0 || prefixEnd < 0) return text;
+  const pieces = text.slice(prefixEnd + 1).split(/(?<=\/)|(?=\.(?!$))/);
   return (
     <>
-      {text.slice(0, at)}
+      {text.slice(0, prefixEnd + 1)}
       {pieces.map((piece, i) => (
         <Fragment key={i}>
+          <wbr />
           {piece}
-          {i < pieces.length - 1 ? <wbr /> : null}
         </Fragment>
       ))}
     </>
