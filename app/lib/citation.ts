@@ -91,7 +91,8 @@ export function toRis(article: CitableArticle): string {
       ['VL', article.volume],
       ['IS', article.issue],
       ['SP', article.firstPage],
-      ['EP', article.lastPage],
+      // A single page has no end page: readers would make "7-7" of it.
+      ['EP', String(article.lastPage) === String(article.firstPage) ? null : article.lastPage],
       ['DO', article.doi],
       ['SN', article.issn],
       ...(article.keywords ?? []).map((k): [string, string] => ['KW', k]),
@@ -121,6 +122,8 @@ export function toBibtex(article: CitableArticle, key = 'article'): string {
     ['keywords', article.keywords?.join(', ')],
     ['abstract', article.abstract],
     ['url', article.url],
+    // biblatex's language of the entry (CSL-aware readers map it to the item's language).
+    ['langid', 'chinese'],
   ];
   const body = fields
     .filter(([, value]) => value !== null && value !== undefined && value !== '')

@@ -55,3 +55,14 @@ describe('sanitizeRichText leaves no dead links', () => {
     );
   });
 });
+
+describe('headings of a rich-text fragment under a page heading', () => {
+  it('renumbers the levels in use from the given level, without gaps, keeping attributes and content', () => {
+    expect(sanitizeRichText('<h3 id="a">会议<em>综述</em></h3><p>x</p><h5>细节</h5><h3>结语</h3>', { topHeading: 2 })).toBe(
+      '<h2 id="a">会议<em>综述</em></h2><p>x</p><h3>细节</h3><h2>结语</h2>',
+    );
+  });
+  it('leaves headings alone unless asked', () => {
+    expect(sanitizeRichText('<h3>会议综述</h3>')).toBe('<h3>会议综述</h3>');
+  });
+});

@@ -32,13 +32,37 @@ function unwrapDeadLinks(html: string): string {
   return container.innerHTML;
 }
 
-export function sanitizeRichText(html: string | null | undefined): string {
+/**
+ * The fragment's heading levels, in use, renumbered from `top` without gaps (h3, h5 under a
+ * page's h1 become h2, h3): the page's outline stays whole whatever levels the editor chose.
+ */
+function rebaseHeadings(html: string, top: number): string {
+  if (!/<h[1-6][\s>]/i.test(html)) return html;
+  const fragment = JSDOM.fragment(html);
+  const headings = [...fragment.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+  const levels = [...new Set(headings.map((h) => Number(h.tagName[1])))].sort((a, b) => a - b);
+  for (const heading of headings) {
+    const level = Math.min(6, top + levels.indexOf(Number(heading.tagName[1])));
+    if (`H${level}` === heading.tagName) continue;
+    const renamed = window.document.createElement(`h${level}`);
+    for (const attribute of heading.attributes) renamed.setAttribute(attribute.name, attribute.value);
+    renamed.append(...heading.childNodes);
+    heading.replaceWith(renamed);
+  }
+  const container = window.document.createElement('div');
+  container.append(fragment);
+  return container.innerHTML;
+}
+
+/** `topHeading`: the level the fragment's own headings start at, below the page's headings. */
+export function sanitizeRichText(html: string | null | undefined, options: { topHeading?: number } = {}): string {
   if (!html) return '';
-  return unwrapDeadLinks(purify.sanitize(html, {
+  const clean = unwrapDeadLinks(purify.sanitize(html, {
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
     FORBID_ATTR: ['style'],
   }));
+  return options.topHeading ? rebaseHeadings(clean, options.topHeading) : clean;
 }
 
 /** Plain text of a rich-text fragment (descriptions, share text). */

@@ -14,13 +14,19 @@ export interface ScholarlyRecord extends CitableArticle {
   publisher?: string | null;
 }
 
+/** What the full text adds, when the backend has it: the references in GB/T 7714 form. */
+export interface ScholarlyFullText {
+  hasSections: boolean;
+  references: string[];
+}
+
 /** Highwire dates are YYYY/MM/DD. */
 function scholarDate(date: string | null | undefined, year: number): string {
   const match = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;
   return match ? `${match[1]}/${match[2]}/${match[3]}` : String(year);
 }
 
-export function scholarMetaTags(record: ScholarlyRecord): { name: string; content: string }[] {
+export function scholarMetaTags(record: ScholarlyRecord, fullText?: ScholarlyFullText | null): { name: string; content: string }[] {
   const tags: { name: string; content: string }[] = [];
   const add = (name: string, value: string | number | null | undefined) => {
     if (value !== null && value !== undefined && String(value) !== '') tags.push({ name, content: String(value) });
@@ -39,17 +45,23 @@ export function scholarMetaTags(record: ScholarlyRecord): { name: string; conten
   add('citation_keywords', record.keywords?.join('; '));
   add('citation_language', record.language);
   add('citation_abstract_html_url', record.pageUrl);
+  // The full text is read in the article page itself.
+  if (fullText?.hasSections) add('citation_fulltext_html_url', record.pageUrl);
+  for (const reference of fullText?.references ?? []) add('citation_reference', reference);
   return tags;
 }
 
-export function scholarlyJsonLd(record: ScholarlyRecord) {
+export function scholarlyJsonLd(record: ScholarlyRecord, fullText?: ScholarlyFullText | null) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ScholarlyArticle',
     headline: record.title,
     name: record.title,
     ...(record.titleEn ? { alternativeHeadline: record.titleEn } : {}),
-    author: record.authors.map((name) => ({ '@type': 'Person', name })),
+    author: record.authors.map((name, i) => {
+      const english = record.authorsEn?.[i];
+      return { '@type': 'Person', name, ...(english && english !== name ? { alternateName: english } : {}) };
+    }),
     datePublished: record.publishDate ?? String(record.year),
     inLanguage: 'zh-CN',
     ...(record.abstract ? { abstract: record.abstract } : {}),
@@ -58,6 +70,7 @@ export function scholarlyJsonLd(record: ScholarlyRecord) {
     ...(record.firstPage != null ? { pageStart: String(record.firstPage) } : {}),
     ...(record.lastPage != null ? { pageEnd: String(record.lastPage) } : {}),
     url: record.pageUrl,
+    ...(fullText?.references.length ? { citation: fullText.references } : {}),
     ...(record.pdfUrl ? { encoding: { '@type': 'MediaObject', encodingFormat: 'application/pdf', contentUrl: record.pdfUrl } } : {}),
     isPartOf: {
       '@type': 'PublicationIssue',
@@ -75,4 +88,21 @@ export function scholarlyJsonLd(record: ScholarlyRecord) {
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
 export function serializeJsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : (v as { text?: unknown })?.text)).filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+
+/**
+ * The full text as the article loader carries it, whichever of its two shapes:
+ * `fullTextSections` and `references` at the top, or `reading.fullText` with `sections`
+ * and `references`. Null when the loader has none, and then no tag mentions a full text.
+ */
+export function scholarlyFullText(loaderData: object): ScholarlyFullText | null {
+  const top = loaderData as { fullTextSections?: unknown; references?: unknown; reading?: { fullText?: { sections?: unknown; references?: unknown } | null } };
+  const nested = top.reading?.fullText;
+  const sections = Array.isArray(top.fullTextSections) ? top.fullTextSections : Array.isArray(nested?.sections) ? nested.sections : [];
+  const references = strings(top.references ?? nested?.references);
+  if (sections.length === 0 && references.length === 0) return null;
+  return { hasSections: sections.length > 0, references };
 }

@@ -49,6 +49,8 @@ interface AuthorRow {
   article_id: number;
   seq: number;
   name: string;
+  /** The English (pinyin) name, as journals keep it ("Wu Kaichen"); null when unknown. */
+  name_en: string | null;
   institution: string;
   expert_id: number | null;
   corresponding: number;
@@ -105,6 +107,7 @@ function loadAuthors(db: DB, ids: number[]): Map<number, AuthorRow[]> {
 
 const authorJson = (a: AuthorRow) => ({
   name: a.name,
+  nameEn: a.name_en,
   institution: a.institution,
   order: a.seq,
   expertId: a.expert_id,

@@ -11,6 +11,8 @@ export const fileRefSchema = z.object({
 
 export const articleAuthorSchema = z.object({
   name: z.string(),
+  /** The English (pinyin) name the journal keeps, e.g. "Wu Kaichen"; absent for some records. */
+  nameEn: z.string().nullish(),
   institution: z.string().nullish().transform((v) => v ?? ''),
   order: z.number().nullish(),
   expertId: z.number().nullish(),

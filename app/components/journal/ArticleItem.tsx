@@ -65,7 +65,7 @@ export function ArticleItem({ article, highlight = (text) => text, headingLevel 
       </div>
       {article.abstract ? <p className={classes.abstract}>{highlight(article.abstract)}</p> : null}
       {article.keywords.length ? (
-        <div className={classes.keywords} aria-label="关键词">
+        <div className={classes.keywords} role="group" aria-label="关键词">
           {article.keywords.map((keyword) => (
             <Link key={keyword} className={classes.keyword} to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>
               {highlight(keyword)}

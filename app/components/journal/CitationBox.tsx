@@ -1,7 +1,29 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { CITATION_FORMATS, type CitationFormat } from '~/lib/citation';
 import classes from './CitationBox.module.css';
+
+/**
+ * The citation with line-break opportunities in its DOI after the prefix ("DOI:10.19986/"
+ * stays whole), after each slash and before each dot, as style guides break URLs: a long DOI
+ * wraps there instead of anywhere.
+ */
+function breakable(text: string): ReactNode {
+  const prefixEnd = text.indexOf('/', text.lastIndexOf('DOI:'));
+  if (text.lastIndexOf('DOI:') < 0 || prefixEnd < 0) return text;
+  const pieces = text.slice(prefixEnd + 1).split(/(?<=\/)|(?=\.(?!$))/);
+  return (
+    <>
+      {text.slice(0, prefixEnd + 1)}
+      {pieces.map((piece, i) => (
+        <Fragment key={i}>
+          <wbr />
+          {piece}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** "引用本文": GB/T 7714-2015 in Chinese and English, copy, and reference-manager exports. */
 export function CitationBox({ articleId, zh, en }: { articleId: number; zh: string; en: string }) {
@@ -27,7 +49,7 @@ export function CitationBox({ articleId, zh, en }: { articleId: number; zh: stri
         <div key={label} className={classes.row}>
           <span className={classes.label}>{label}</span>
           <p className={classes.text} lang={label === 'English' ? 'en' : undefined}>
-            {text}
+            {breakable(text)}
           </p>
           {canCopy ? (
             <button type="button" className={classes.copy} onClick={() => copyText(text)} aria-label={`复制${label}引文`}>

@@ -1,5 +1,6 @@
 import type { ArticleDetail } from '~/backend/endpoints/papers.server';
 import type { CitableArticle } from '~/lib/citation';
+import { englishAuthorName } from '~/lib/pinyin.server';
 import type { ScholarlyRecord } from '~/lib/scholar';
 import { articlePdfHref } from '~/lib/pdf';
 
@@ -13,6 +14,7 @@ export function citableArticle(article: ArticleDetail, pageUrl: string): Citable
     title: article.title,
     titleEn: article.titleEn,
     authors: article.authors.map((a) => a.name),
+    authorsEn: article.authors.map((a) => englishAuthorName(a.name, a.nameEn)),
     journal: article.journal.name,
     journalEn: article.journal.nameEn,
     year: article.issue.year,

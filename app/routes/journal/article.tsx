@@ -9,7 +9,7 @@ import { copy } from '~/copy';
 import { gbt7714Chinese, gbt7714English } from '~/lib/citation';
 import { chineseDate, intParam, issueLabel } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { scholarMetaTags, scholarlyJsonLd, serializeJsonLd } from '~/lib/scholar';
+import { scholarlyFullText, scholarMetaTags, scholarlyJsonLd, serializeJsonLd } from '~/lib/scholar';
 import { shareDescription } from '~/lib/share';
 import type { loader as rootLoader } from '~/root';
 import { backendFor, getSession } from '~/session/session.server';
@@ -109,7 +109,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       origin: loaderData.origin,
       path: `/journal/detail?id=${article.id}`,
     }),
-    ...scholarMetaTags(scholar),
+    ...scholarMetaTags(scholar, scholarlyFullText(loaderData)),
   ];
 };
 
@@ -145,7 +145,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className={`page-container ${classes.page}`}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(scholarlyJsonLd(scholar)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(scholarlyJsonLd(scholar, scholarlyFullText(loaderData))) }} />
       <Breadcrumbs
         items={[
           { label: article.journal.name, to: `/journal/${article.journal.id}` },

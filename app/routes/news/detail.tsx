@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.volume ?? null);
   if (!id) notFound();
   const { content, ...news } = await backendFor(request, context).call(newsDetail, { id }).catch(notFoundOnRefusal);
-  return { news, html: sanitizeRichText(content), origin: context.runtime.publicOrigin };
+  return { news, html: sanitizeRichText(content, { topHeading: 2 }), origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

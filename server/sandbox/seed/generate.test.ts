@@ -39,6 +39,12 @@ describe('seed', () => {
     const authors = db.prepare('SELECT min(n) AS lo, max(n) AS hi FROM (SELECT count(*) AS n FROM article_authors GROUP BY article_id)').get() as { lo: number; hi: number };
     expect(authors.lo).toBeGreaterThanOrEqual(1);
     expect(authors.hi).toBeLessThanOrEqual(6);
+    // Authors' English names as journals keep them ("Wu Kaichen"); every tenth record has none.
+    const names = db.prepare('SELECT article_id, name, name_en FROM article_authors').all() as { article_id: number; name: string; name_en: string | null }[];
+    for (const a of names) {
+      if (a.article_id % 10 === 0) expect(a.name_en).toBeNull();
+      else expect(a.name_en, a.name).toMatch(/^[A-Z][a-zü]+ [A-Z][a-zü]*$/);
+    }
     const notice = db.prepare('SELECT content FROM notices WHERE type = 1').get() as { content: string };
     expect(notice.content).toMatch(/<script>/);
     expect(notice.content).toMatch(/onerror=/);

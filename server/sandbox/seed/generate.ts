@@ -1,5 +1,6 @@
 // Deterministic generator of the sandbox data. Same options → byte-identical rows
 // (apart from nothing: no clock, no Math.random).
+import { OutputFormat, pinyin, segment } from 'pinyin-pro';
 import { createHash } from 'node:crypto';
 import type { DB } from '../db.js';
 import { hashPasswordSync } from '../security.js';
@@ -67,6 +68,21 @@ function lowerFirst(s: string): string {
 
 function upperFirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "吴凯晨" → "Wu Kaichen": surname first, read as a surname (单 Shan), compound ones whole (欧阳). */
+const englishNames = new Map<string, string>();
+function englishName(name: string): string {
+  const known = englishNames.get(name);
+  if (known) return known;
+  const reading = { mode: 'surname', surname: 'head', toneType: 'none' } as const;
+  const syllables = pinyin(name, { ...reading, type: 'array' });
+  const head = segment(name, { ...reading, format: OutputFormat.ZhSegment })[0] ?? '';
+  const cut = head.length === 2 && name.length > 2 ? 2 : 1;
+  const part = (list: string[]) => upperFirst(list.join(''));
+  const english = `${part(syllables.slice(0, cut))} ${part(syllables.slice(cut))}`.trim();
+  englishNames.set(name, english);
+  return english;
 }
 
 class NameMaker {
@@ -167,7 +183,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       weipu_id, first_page, last_page, received_date, revised_date, accepted_date, published_date, year, views,
       downloads, selected, pdf_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
     const insAuthor = db.prepare(`INSERT INTO article_authors (article_id, seq, name, institution, expert_id,
-      corresponding) VALUES (?,?,?,?,?,?)`);
+      corresponding, name_en) VALUES (?,?,?,?,?,?,?)`);
     const insFts = db.prepare(`INSERT INTO articles_fts (rowid, title, abstract, author, institution, keyword, fund)
       VALUES (?,?,?,?,?,?,?)`);
     const journalWeights = JOURNALS.map((j) => j.weight);
@@ -245,7 +261,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
         String(7100000000 + id * 13), firstPage, firstPage + pages - 1, received, revised, accepted, issue.date,
         issue.year, views, downloads, rng.chance(0.08) ? 1 : 0, pdfHashFor(id));
       authors.forEach((a, s) => {
-        insAuthor.run(id, s + 1, a.name, a.institution, a.expertId, s === authors.length - 1 ? 1 : 0);
+        // Every tenth article's record lacks English names, as older records of real journals do.
+        insAuthor.run(id, s + 1, a.name, a.institution, a.expertId, s === authors.length - 1 ? 1 : 0, id % 10 === 0 ? null : englishName(a.name));
       });
       insFts.run(id, title, abstract, authors.map((a) => a.name).join('；'), institutions.join('；'),
         keywords.join('；'), fund ?? '');
