@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES } from '../tests/support/public-pages';
+import { NOT_FOUND_PAGES, PUBLIC_PAGES } from '../tests/support/public-pages';
 import { validateJsonLd } from '../tests/support/schemaorg';
 import { TEST_SECRET, listen, rawRequest } from '../tests/support/servers';
 import { createPortalApp } from './app';
@@ -68,7 +68,7 @@ describe('server HTML of every public page type against the Nu Html Checker', ()
 
     for (const [index, url] of PUBLIC_PAGES.entries()) {
       const page = await rawRequest(portalUrl, { path: url });
-      expect(page.status, url).toBe(url === '/no-such-page' ? 404 : 200);
+      expect(page.status, url).toBe(NOT_FOUND_PAGES.includes(url) ? 404 : 200);
       const file = path.join(dir, `page-${index}.html`);
       writeFileSync(file, page.body);
       pages.set(url, { file, html: page.body });

@@ -17,7 +17,7 @@ const script = path.resolve('tests/support/render-both-ways.mjs');
  * Pages that differ on every render: the backend counts each view (articles, news,
  * hotspots), or the page shows a new captcha. Compared without their numbers and UUIDs.
  */
-const VOLATILE = new Set(['/journal/detail?id=1', '/news/1', '/theme/detail?id=1', '/theme/detail-new?id=1', '/login', '/findAccount']);
+const VOLATILE = new Set(['/journal/detail?id=1', '/journal/detail?id=7', '/news/1', '/theme/detail?id=1', '/theme/detail-new?id=1', '/login', '/findAccount']);
 const OTHER_PAGES = ['/login', '/findAccount', `/search?q=${encodeURIComponent('个人信息')}&page=2`, '/journal?page=3', '/news/999999'];
 
 let sandbox: TestSandbox;

@@ -33,5 +33,8 @@ export const STATIC_PAGES = [
   '/system',
 ];
 
+/** Pages answered with the 404 page: an unknown path and an unknown DOI. */
+export const NOT_FOUND_PAGES = ['/no-such-page', '/doi/10.99999/no.such.article'];
+
 /** Every kind of public page, the 404 page included: checked by axe. */
-export const PUBLIC_PAGES = [...PAGES_WITH_BACKEND_TEXT, ...STATIC_PAGES, '/no-such-page', '/doi/10.99999/no.such.article'];
+export const PUBLIC_PAGES = [...PAGES_WITH_BACKEND_TEXT, ...STATIC_PAGES, ...NOT_FOUND_PAGES];

@@ -22,7 +22,7 @@ export function TocEntry({ article, where }: { article: ArticleCard; where?: str
         <AuthorLinks authors={article.authors} />
       </span>
       <span className={classes.pages}>{where ?? (article.firstPage ? `第 ${article.firstPage}-${article.lastPage} 页` : '')}</span>
-      <span className={classes.links}>
+      <div className={classes.links}>
         <Link to={`/journal/detail?id=${article.id}#fulltext`} aria-label={`全文：${article.title}`}>
           全文
         </Link>
@@ -37,7 +37,7 @@ export function TocEntry({ article, where }: { article: ArticleCard; where?: str
             <p>{article.abstract}</p>
           </details>
         ) : null}
-      </span>
+      </div>
     </li>
   );
 }

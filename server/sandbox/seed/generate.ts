@@ -374,7 +374,8 @@ function creditBoardMembers(db: DB): void {
       const authors = `${a.authors_text}；${m.name}`;
       const institutions = a.institutions_text.split('；').includes(m.institution) ? a.institutions_text : `${a.institutions_text}；${m.institution}`;
       const seq = (db.prepare('SELECT max(seq) AS n FROM article_authors WHERE article_id = ?').get(a.id) as { n: number }).n + 1;
-      db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding) VALUES (?,?,?,?,NULL,0)').run(a.id, seq, m.name, m.institution);
+      db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding, name_en) VALUES (?,?,?,?,NULL,0,?)')
+        .run(a.id, seq, m.name, m.institution, a.id % 10 === 0 ? null : englishName(m.name));
       db.prepare(`INSERT INTO articles_fts (articles_fts, rowid, title, abstract, author, institution, keyword, fund) VALUES ('delete',?,?,?,?,?,?,?)`)
         .run(a.id, a.title, a.abstract, a.authors_text, a.institutions_text, a.keywords_text, a.fund ?? '');
       db.prepare('UPDATE articles SET authors_text = ?, institutions_text = ? WHERE id = ?').run(authors, institutions, a.id);

@@ -26,7 +26,7 @@ interface SeedManuscript {
   linkArticle?: boolean;
 }
 
-const ME = { name: '张晓明', institution: '中国人民大学法学院', email: 'demo_author@example.com', mobile: '13800000001', title: '副教授' };
+const ME = { name: '张晓明', nameEn: 'Zhang Xiaoming', institution: '中国人民大学法学院', email: 'demo_author@example.com', mobile: '13800000001', title: '副教授' };
 
 const MANUSCRIPTS: SeedManuscript[] = [
   {
@@ -271,7 +271,7 @@ function becomeArticle(db: DB, articleId: number, m: SeedManuscript): void {
   db.prepare(`UPDATE articles SET title = ?, title_en = ?, abstract = ?, keywords = ?, keywords_text = ?, authors_text = ?, institutions_text = ?, fund = ? WHERE id = ?`)
     .run(m.title, m.titleEn, m.abstract, JSON.stringify(m.keywords), keywordsText, ME.name, ME.institution, m.fund, articleId);
   db.prepare('DELETE FROM article_authors WHERE article_id = ?').run(articleId);
-  db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding) VALUES (?,1,?,?,NULL,1)').run(articleId, ME.name, ME.institution);
+  db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding, name_en) VALUES (?,1,?,?,NULL,1,?)').run(articleId, ME.name, ME.institution, ME.nameEn);
   db.prepare(`INSERT INTO articles_fts (rowid, title, abstract, author, institution, keyword, fund) VALUES (?,?,?,?,?,?,?)`)
     .run(articleId, m.title, m.abstract, ME.name, ME.institution, keywordsText, m.fund ?? '');
 }
