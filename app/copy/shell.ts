@@ -25,6 +25,8 @@ export const shell = {
     personalCentre: '个人中心',
     logout: '退出登录',
     mainNavigation: '主导航',
+    menu: '菜单',
+    closeMenu: '关闭菜单',
     skipToContent: '跳到主要内容',
     unreadMessages: (n: number) => `${n} 条未读消息`,
   },

@@ -1,9 +1,75 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, NavLink, useLocation } from 'react-router';
 import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import type { PublicUser } from '~/lib/public-session';
 import classes from './SiteHeader.module.css';
+
+/** The site's sections, in the desktop bar and the phone menu alike. */
+const SECTIONS: { to: string; label: string; alsoActive?: string[]; children?: { to: string; label: string }[] }[] = [
+  { to: '/', label: copy.nav.home },
+  {
+    to: '/journal',
+    label: copy.nav.journal,
+    alsoActive: ['/expertAuthor'],
+    children: [
+      { to: '/journal', label: copy.nav.literature },
+      { to: '/expertAuthor', label: copy.nav.expertAuthor },
+    ],
+  },
+  { to: '/editorialBoard', label: copy.nav.editorialBoard },
+  {
+    to: '/aboutUs',
+    label: copy.nav.about,
+    children: [
+      { to: '/aboutUs#intro', label: copy.nav.aboutIntro },
+      { to: '/aboutUs#cooperation', label: copy.nav.aboutCooperation },
+      { to: '/aboutUs#open', label: copy.nav.aboutOpen },
+      { to: '/aboutUs#contribute', label: copy.nav.aboutContribute },
+    ],
+  },
+];
+
+/**
+ * Phones: the sections behind one button (docs/product.md#phones). A <details> opens and
+ * closes without JavaScript; with it, the menu closes when the reader goes somewhere.
+ */
+function PhoneMenu({ pathname }: { pathname: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  return (
+    <details className={classes.phoneMenu} ref={menu}>
+      <summary className={classes.phoneMenuButton}>
+        <span className={classes.burger} aria-hidden="true" />
+        {copy.nav.menu}
+      </summary>
+      <nav className={classes.phoneMenuPanel} aria-label={copy.nav.mainNavigation}>
+        <ul>
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.to === '/'}>
+                {section.label}
+              </NavLink>
+              {section.children ? (
+                <ul>
+                  {section.children
+                    .filter((child) => child.to !== section.to)
+                    .map((child) => (
+                      <li key={child.to}>
+                        <Link to={child.to}>{child.label}</Link>
+                      </li>
+                    ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
 
 /** The home header turns solid once the page is scrolled past 100px (docs/product.md#constants). */
 const SOLID_AFTER_PX = 100;
@@ -44,57 +110,31 @@ export function SiteHeader({ user, unreadCount }: SiteHeaderProps) {
         </Link>
         <nav className={classes.nav} aria-label={copy.nav.mainNavigation}>
           <ul className={classes.menu}>
-            <li className={classes.item}>
-              <NavLink to="/" end className={classes.navLink}>
-                {copy.nav.home}
-              </NavLink>
-            </li>
-            <li className={classes.item}>
-              <NavLink
-                to="/journal"
-                className={({ isActive }) =>
-                  `${classes.navLink} ${isActive || location.pathname.startsWith('/expertAuthor') ? classes.active : ''}`
-                }
-                aria-haspopup="true"
-              >
-                {copy.nav.journal}
-              </NavLink>
-              <ul className={classes.submenu}>
-                <li>
-                  <Link to="/journal">{copy.nav.literature}</Link>
-                </li>
-                <li>
-                  <Link to="/expertAuthor">{copy.nav.expertAuthor}</Link>
-                </li>
-              </ul>
-            </li>
-            <li className={classes.item}>
-              <NavLink to="/editorialBoard" className={classes.navLink}>
-                {copy.nav.editorialBoard}
-              </NavLink>
-            </li>
-            <li className={classes.item}>
-              <NavLink to="/aboutUs" className={classes.navLink} aria-haspopup="true">
-                {copy.nav.about}
-              </NavLink>
-              <ul className={classes.submenu}>
-                <li>
-                  <Link to="/aboutUs#intro">{copy.nav.aboutIntro}</Link>
-                </li>
-                <li>
-                  <Link to="/aboutUs#cooperation">{copy.nav.aboutCooperation}</Link>
-                </li>
-                <li>
-                  <Link to="/aboutUs#open">{copy.nav.aboutOpen}</Link>
-                </li>
-                <li>
-                  <Link to="/aboutUs#contribute">{copy.nav.aboutContribute}</Link>
-                </li>
-              </ul>
-            </li>
+            {SECTIONS.map((section) => (
+              <li key={section.to} className={classes.item}>
+                <NavLink
+                  to={section.to}
+                  end={section.to === '/'}
+                  className={({ isActive }) => `${classes.navLink} ${isActive || section.alsoActive?.some((p) => location.pathname.startsWith(p)) ? classes.active : ''}`}
+                  aria-haspopup={section.children ? 'true' : undefined}
+                >
+                  {section.label}
+                </NavLink>
+                {section.children ? (
+                  <ul className={classes.submenu}>
+                    {section.children.map((child) => (
+                      <li key={child.to}>
+                        <Link to={child.to}>{child.label}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
           </ul>
         </nav>
         <div className={classes.right}>
+          <PhoneMenu pathname={location.pathname} />
           {user ? (
             <UserMenu user={user} unreadCount={unreadCount} />
           ) : (
@@ -121,7 +161,7 @@ function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number
         <span className={classes.avatar} aria-hidden="true">
           {user.headImgUrl ? <img src={user.headImgUrl} alt="" /> : user.username.slice(0, 1).toUpperCase()}
         </span>
-        {user.username}
+        <span className={classes.userName}>{user.username}</span>
         {unreadCount > 0 ? (
           <span className={classes.badge} aria-label={copy.nav.unreadMessages(unreadCount)}>
             {unreadCount > 99 ? '99+' : unreadCount}
