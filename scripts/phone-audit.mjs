@@ -1,6 +1,7 @@
 /* global document, getComputedStyle */
 // Phone check of pages, to look at while building: for each path, at width W (default 390),
-// prints horizontal overflow, elements wider than the viewport, targets under 44 px and text under 12 px,
+// prints horizontal overflow, elements wider than the viewport, targets under 44 px (links set inline
+// in running text excepted, as WCAG 2.5.8 does) and text under 12 px,
 // and saves a full-page screenshot in OUT (default /tmp/shots).
 // Usage: W=390 node scripts/phone-audit.mjs http://127.0.0.1:4000 / /journal ...
 import { mkdirSync } from 'node:fs';
@@ -29,7 +30,7 @@ for (const path of paths) {
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none' || r.width === 0) continue;
       if (r.right > vw + 1 && !el.closest('[data-scroll-x]') && wide.length < 6) wide.push(`${el.tagName.toLowerCase()}.${el.className}`.slice(0, 70) + ` right=${Math.round(r.right)}`);
-      if (el.matches('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]') && r.height < 44 && !el.closest('.visually-hidden') && small.length < 12) small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 14)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+      if (el.matches('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]') && !(el.matches('a') && style.display === 'inline') && r.height < 44 && !el.closest('.visually-hidden') && small.length < 12) small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 14)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
       if (el.childNodes.length && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && parseFloat(style.fontSize) < 12 && tiny.length < 6) tiny.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 12)}" ${style.fontSize}`);
     }
     return { scrollWidth: document.documentElement.scrollWidth, vw, wide, small, tiny };
