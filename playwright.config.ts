@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './tests/e2e/env';
 
 /**
@@ -7,6 +7,8 @@ import { E2E } from './tests/e2e/env';
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const buildDir = process.env.BUILD_DIR ?? 'build';
+/** A phone's browser: its user agent, touch and mobile viewport handling (Chromium's Pixel 7). */
+const { viewport: _pixelViewport, defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,9 +31,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/, testIgnore: ['phone.spec.ts'] },
     // axe runs in the page, and HTTP headers do not depend on JavaScript: those files run once.
-    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: ['a11y.spec.ts', 'cache.spec.ts'] },
+    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: ['a11y.spec.ts', 'cache.spec.ts', 'phone.spec.ts'] },
+    // Phones (docs/product.md#phones): a WeChat reader's screen and a small Android one.
+    ...[
+      { width: 390, height: 844 },
+      { width: 360, height: 740 },
+    ].flatMap((viewport) =>
+      [true, false].map((javaScriptEnabled) => ({
+        name: `phone-${viewport.width}${javaScriptEnabled ? '' : '-no-js'}`,
+        testMatch: 'phone.spec.ts',
+        use: { ...phone, viewport, javaScriptEnabled },
+      })),
+    ),
   ],
   webServer: {
     command: `node ${buildDir}/portal/main.js`,

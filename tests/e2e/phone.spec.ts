@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { PUBLIC_PAGES } from '../support/public-pages';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Phones (docs/product.md#phones): every public page, the sign-in popup in each mode and the
+ * author's essentials, at 390×844 and 360×740 with a phone's user agent, with and without
+ * JavaScript. Only the phone projects of playwright.config.ts run this file.
+ */
+
+const LOGIN_MODES = ['userLogin', 'userRegister', 'losePWD', 'wxLogin', 'bindMobile'] as const;
+
+const AUTHOR_PAGES = [
+  '/personal',
+  '/personal/index',
+  '/personal/message',
+  '/personal/manuscripts',
+  '/personal/account',
+  '/personal/account/security',
+  '/personal/account/verification',
+  '/personal/account/invoice',
+  '/personal/account/feedback',
+  '/upload',
+  '/upload?redirectGch=SJFX',
+];
+
+interface PhoneReport {
+  viewportWidth: number;
+  scrollWidth: number;
+  /** The main heading and the first paragraph of the main content, where they fall short. */
+  outside: string[];
+  /** Links, buttons, fields and summaries under 44 px tall. */
+  smallTargets: string[];
+  /** Text set under 12 px. */
+  smallText: string[];
+}
+
+/** Measures the page as a phone reader meets it (one pass in the page). */
+async function measure(page: Page): Promise<PhoneReport> {
+  return page.evaluate(() => {
+    const viewportWidth = document.documentElement.clientWidth;
+    const viewportHeight = window.innerHeight;
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.opacity !== '0';
+    };
+    // Clipped to nothing: read out, not seen (the skip link and visually hidden labels).
+    const clipped = (el: Element) => Boolean(el.closest('.visually-hidden, .skip-link')) || getComputedStyle(el).clip === 'rect(0px, 0px, 0px, 0px)';
+    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 24)}"`;
+
+    const outside: string[] = [];
+    const main = document.querySelector('main') ?? document.body;
+    const heading = document.querySelector('h1');
+    const paragraph = [...main.querySelectorAll('p')].find((p) => visible(p) && p.textContent!.trim().length > 0 && !clipped(p));
+    for (const [label, el] of [['h1', heading], ['first paragraph', paragraph]] as const) {
+      if (!el) {
+        if (label === 'h1') outside.push('no h1');
+        continue;
+      }
+      if (clipped(el)) continue;
+      el.scrollIntoView({ block: 'center' });
+      const box = el.getBoundingClientRect();
+      if (box.left < 0 || box.right > viewportWidth + 0.5) outside.push(`${label} spans ${Math.round(box.left)}..${Math.round(box.right)} of ${viewportWidth}px`);
+      // Nothing fixed lies over it: its visible middle belongs to it.
+      const y = Math.min(Math.max(box.top + Math.min(box.height, 24) / 2, 0), viewportHeight - 1);
+      const x = Math.min(Math.max(box.left + 8, 0), viewportWidth - 1);
+      const top = document.elementFromPoint(x, y);
+      if (top && !el.contains(top) && !top.contains(el)) outside.push(`${label} covered by ${name(top)}`);
+    }
+    window.scrollTo(0, 0);
+
+    const smallTargets: string[] = [];
+    for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
+      if (!visible(el) || clipped(el)) continue;
+      // Links set inside running text are exempt, as in WCAG 2.5.8.
+      if (el.matches('a') && getComputedStyle(el).display === 'inline') continue;
+      // A checkbox or radio is hit through its label.
+      const target = el.matches('input[type=checkbox], input[type=radio]') ? (el.closest('label') ?? el) : el;
+      const height = target.getBoundingClientRect().height;
+      if (height < 43.5) smallTargets.push(`${name(el)} ${Math.round(height)}px`);
+    }
+
+    const smallText: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent!.trim() || parent.closest('script, style, noscript, svg') || !visible(parent) || clipped(parent)) continue;
+      const size = parseFloat(getComputedStyle(parent).fontSize);
+      if (size < 12) smallText.push(`${name(parent)} ${size}px`);
+    }
+    return { viewportWidth, scrollWidth: document.documentElement.scrollWidth, outside, smallTargets: [...new Set(smallTargets)], smallText: [...new Set(smallText)] };
+  });
+}
+
+async function expectPhoneReady(page: Page) {
+  const report = await measure(page);
+  expect(report.scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(report.viewportWidth);
+  expect(report.outside, 'main heading and first paragraph inside the viewport, uncovered').toEqual([]);
+  expect(report.smallTargets, 'targets at least 44 px tall').toEqual([]);
+  expect(report.smallText, 'no text under 12 px').toEqual([]);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), 'axe').toEqual([]);
+}
+
+test.describe('on a phone', () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} reads on a phone`, async ({ page }) => {
+      await page.goto(path);
+      await expectPhoneReady(page);
+    });
+  }
+
+  for (const mode of LOGIN_MODES) {
+    test(`the sign-in sheet in mode ${mode} fills the phone's screen`, async ({ page }) => {
+      await page.goto(`/journal?login=${mode}`);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      const box = (await dialog.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(box.x, 'the sheet starts at the left edge').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'and ends inside the right edge').toBeLessThanOrEqual(viewport.width);
+      expect(box.width, 'it takes the whole width').toBeGreaterThanOrEqual(viewport.width - 1);
+      await expectPhoneReady(page);
+    });
+  }
+
+  test('the sign-in sheet asks for a mobile number with the phone keypad', async ({ page }) => {
+    await page.goto('/journal?login=userRegister');
+    const mobile = page.getByRole('dialog').getByLabel('手机号');
+    await expect(mobile).toHaveAttribute('type', 'tel');
+    await expect(mobile).toHaveAttribute('autocomplete', 'tel');
+  });
+
+  test('the menu button opens the site sections', async ({ page }) => {
+    await page.goto('/news');
+    const sections = page.getByRole('navigation', { name: '主导航' });
+    await expect(sections).toBeHidden();
+    await page.getByText('菜单', { exact: true }).click();
+    await expect(sections).toBeVisible();
+    await sections.getByRole('link', { name: '编委会' }).click();
+    await expect(page).toHaveURL(/\/editorialBoard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  for (const path of AUTHOR_PAGES) {
+    test(`${path} (signed in) works on a phone`, async ({ page, context }) => {
+      await signIn(context);
+      const response = await page.goto(path);
+      expect(response?.status(), `${path} answers`).toBeLessThan(400);
+      await expectPhoneReady(page);
+    });
+  }
+
+  test("a manuscript's page (signed in) works on a phone", async ({ page, context }) => {
+    await signIn(context);
+    await page.goto('/personal/manuscripts');
+    const first = page.locator('main a[href^="/personal/manuscripts/"]').filter({ hasNotText: /成果/ }).first();
+    await first.click();
+    await expect(page).toHaveURL(/\/personal\/manuscripts\/\d+$/);
+    await expectPhoneReady(page);
+  });
+});
