@@ -60,7 +60,9 @@ async function measure(page: Page): Promise<PhoneReport> {
         continue;
       }
       if (clipped(el)) continue;
-      el.scrollIntoView({ block: 'center' });
+      // Its first line a third of the way down the screen (or as near as the page scrolls).
+      el.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -viewportHeight / 3);
       const box = el.getBoundingClientRect();
       if (box.left < 0 || box.right > viewportWidth + 0.5) outside.push(`${label} spans ${Math.round(box.left)}..${Math.round(box.right)} of ${viewportWidth}px`);
       // Nothing fixed lies over it: its visible middle belongs to it.

@@ -108,6 +108,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       description: shareDescription(article.abstract),
       origin: loaderData.origin,
       path: `/journal/detail?id=${article.id}`,
+      type: 'article',
     }),
     ...scholarMetaTags(scholar, scholarlyFullText(loaderData)),
   ];

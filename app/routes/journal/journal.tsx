@@ -58,6 +58,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location }) =>
         description: `《${loaderData.journal.name}》（ISSN ${loaderData.journal.issn ?? ''}，CN ${loaderData.journal.cn ?? ''}）期刊介绍、各期目次与文献。`,
         origin: loaderData.origin,
         path: `${location.pathname}${location.search}`,
+        image: loaderData.journal.cover,
       })
     : [];
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { pageMeta } from './meta';
+
+const find = (tags: Record<string, string>[], key: string) => tags.find((tag) => tag.property === key || tag.name === key)?.content;
+
+describe('pageMeta', () => {
+  it('gives a shared link a card: title, description cut to 97 characters and an ellipsis, absolute URL and picture', () => {
+    const tags = pageMeta({ title: '数据出境安全评估', description: '据'.repeat(120), origin: 'https://journal.example.edu.cn', path: '/journal/detail?id=7', type: 'article' });
+    expect(find(tags, 'og:title')).toBe('数据出境安全评估');
+    expect(find(tags, 'og:description')).toBe(`${'据'.repeat(97)}...`);
+    expect(find(tags, 'description')).toBe(`${'据'.repeat(97)}...`);
+    expect(find(tags, 'og:url')).toBe('https://journal.example.edu.cn/journal/detail?id=7');
+    expect(find(tags, 'og:type')).toBe('article');
+    expect(find(tags, 'og:image')).toBe('https://journal.example.edu.cn/share-logo.png');
+  });
+
+  it('uses a journal cover only when it is an absolute web address', () => {
+    const origin = 'https://journal.example.edu.cn';
+    expect(find(pageMeta({ title: 't', origin, image: 'https://cdn.example.edu.cn/cover.jpg' }), 'og:image')).toBe('https://cdn.example.edu.cn/cover.jpg');
+    expect(find(pageMeta({ title: 't', origin, image: 'javascript:alert(1)' }), 'og:image')).toBe(`${origin}/share-logo.png`);
+    expect(find(pageMeta({ title: 't', origin, image: '/cover.jpg' }), 'og:image')).toBe(`${origin}/share-logo.png`);
+  });
+
+  it('keeps a short description whole, and without an origin makes no absolute URLs', () => {
+    const tags = pageMeta({ title: '新闻资讯', description: '平台新闻' });
+    expect(find(tags, 'og:description')).toBe('平台新闻');
+    expect(find(tags, 'og:image')).toBeUndefined();
+    expect(find(tags, 'og:url')).toBeUndefined();
+  });
+});
