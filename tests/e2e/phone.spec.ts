@@ -79,7 +79,9 @@ async function measure(page: Page): Promise<PhoneReport> {
       // Links set inside running text are exempt, as in WCAG 2.5.8.
       if (el.matches('a') && getComputedStyle(el).display === 'inline') continue;
       // A checkbox or radio is hit through its label.
-      const target = el.matches('input[type=checkbox], input[type=radio]') ? (el.closest('label') ?? el) : el;
+      // A stretched link's hit area is its ::after, laid over the card that holds it.
+      const stretched = getComputedStyle(el, '::after').position === 'absolute' ? (el as HTMLElement).offsetParent : null;
+      const target = el.matches('input[type=checkbox], input[type=radio]') ? (el.closest('label') ?? el) : (stretched ?? el);
       const height = target.getBoundingClientRect().height;
       if (height < 43.5) smallTargets.push(`${name(el)} ${Math.round(height)}px`);
     }

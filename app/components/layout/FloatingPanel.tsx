@@ -25,13 +25,16 @@ function useNearBottom() {
 }
 
 export interface FloatingPanelProps {
-  /** Sanitised notice prompt, or null when there is none or it was dismissed. */
-  notice: { title: string; html: string } | null;
   /** On theme detail pages the panel carries a share control. */
   share?: { url: string; title: string; description?: string } | null;
 }
 
-function ReminderBox({ notice }: { notice: { title: string; html: string } }) {
+/**
+ * The site's notice (温馨提示), dismissable for a day. It sits in the page's flow, between the
+ * page and the footer, so it never covers what a reader is reading, a form or a list
+ * (docs/product.md#phones).
+ */
+export function ReminderBox({ notice }: { notice: { title: string; html: string } }) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
   // With JavaScript the cookie is set here; without it the form posts and the server sets it.
@@ -41,7 +44,7 @@ function ReminderBox({ notice }: { notice: { title: string; html: string } }) {
     setOpen(false);
   };
   return (
-    <section className={classes.reminder} aria-labelledby="reminder-title">
+    <section className={`page-container ${classes.reminder}`} aria-labelledby="reminder-title">
       <header className={classes.reminderHeader}>
         <h2 id="reminder-title">{copy.floating.warmTip}</h2>
         <Form method="post" action="/notice/dismiss" onSubmit={dismiss} reloadDocument>
@@ -55,11 +58,11 @@ function ReminderBox({ notice }: { notice: { title: string; html: string } }) {
   );
 }
 
-export function FloatingPanel({ notice, share }: FloatingPanelProps) {
+/** Customer service, share and back-to-top: fixed at the right on desktops, a row in the flow below 1200px. */
+export function FloatingPanel({ share }: FloatingPanelProps) {
   const nearBottom = useNearBottom();
   return (
     <aside className={classes.panel} aria-label={copy.floating.consult}>
-      {notice ? <ReminderBox notice={notice} /> : null}
       {share ? <SharePopup url={share.url} title={share.title} description={share.description} placement="left" triggerClassName={classes.button} trigger={copy.floating.share} /> : null}
       <details className={classes.consult}>
         <summary className={classes.button}>

@@ -43,7 +43,7 @@ function PhoneMenu({ pathname }: { pathname: string }) {
     <details className={classes.phoneMenu} ref={menu}>
       <summary className={classes.phoneMenuButton}>
         <span className={classes.burger} aria-hidden="true" />
-        {copy.nav.menu}
+        <span className={classes.phoneMenuLabel}>{copy.nav.menu}</span>
       </summary>
       <nav className={classes.phoneMenuPanel} aria-label={copy.nav.mainNavigation}>
         <ul>

@@ -15,7 +15,8 @@ interface SharePopupProps {
 }
 
 /**
- * Share popup (docs/product.md#screens): WeChat (QR code dialog), QQ, Weibo, copy link.
+ * Share popup (docs/product.md#screens): WeChat (QR code dialog), QQ, Weibo, copy link, and
+ * on phones the system's share sheet (`navigator.share`) where the browser has one.
  * Built on <details> so it opens without JavaScript; the QR code is an SVG drawn on the
  * server (/qrcode.svg), so no QR library is shipped to the browser.
  *
@@ -25,7 +26,12 @@ interface SharePopupProps {
  */
 export function SharePopup({ url, title, description = '', placement = 'down', trigger = '分享', triggerClassName }: SharePopupProps) {
   const [canCopy, setCanCopy] = useState(false);
-  useEffect(() => setCanCopy(typeof navigator !== 'undefined' && !!navigator.clipboard), []);
+  // Phones offer their own share sheet (WeChat, messages, notes…): shown once the browser says it has one.
+  const [canShareNatively, setCanShareNatively] = useState(false);
+  useEffect(() => {
+    setCanCopy(typeof navigator !== 'undefined' && !!navigator.clipboard);
+    setCanShareNatively(typeof navigator !== 'undefined' && typeof navigator.share === 'function');
+  }, []);
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
 
@@ -63,6 +69,15 @@ export function SharePopup({ url, title, description = '', placement = 'down', t
     }
   };
 
+  const shareNatively = async () => {
+    try {
+      await navigator.share({ title, text: shareDescription(description), url });
+      if (details.current) details.current.open = false;
+    } catch {
+      // The reader closed the sheet: nothing to say.
+    }
+  };
+
   return (
     <details
       ref={details}
@@ -74,6 +89,11 @@ export function SharePopup({ url, title, description = '', placement = 'down', t
         {trigger}
       </summary>
       <div className={classes.panel} role="group" aria-label="分享到">
+        {canShareNatively ? (
+          <button type="button" className={`${classes.target} ${classes.native}`} onClick={shareNatively}>
+            分享到其他应用…
+          </button>
+        ) : null}
         <div className={classes.targets}>
           <details className={classes.wechat}>
             <summary className={classes.target}>微信</summary>

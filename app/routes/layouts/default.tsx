@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, useMatches, useRouteLoaderData } from 'react-router';
 import { RouteErrorPage } from '~/components/errors/ErrorPage';
-import { FloatingPanel, type FloatingPanelProps } from '~/components/layout/FloatingPanel';
+import { FloatingPanel, ReminderBox, type FloatingPanelProps } from '~/components/layout/FloatingPanel';
 import { SiteFooter } from '~/components/layout/SiteFooter';
 import { SiteHeader } from '~/components/layout/SiteHeader';
 import { LoginPopupSlot, loadLoginPopupModule } from '~/components/login/LoginPopupSlot';
@@ -45,7 +45,8 @@ function DefaultShell({ children, loginPopup }: { children: ReactNode; loginPopu
       <div id="top" />
       <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
       {children}
-      <FloatingPanel notice={root?.notice ?? null} share={share} />
+      {root?.notice ? <ReminderBox notice={root.notice} /> : null}
+      <FloatingPanel share={share} />
       <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
       {loginPopup ? <LoginPopupSlot data={loginPopup} /> : null}
     </div>

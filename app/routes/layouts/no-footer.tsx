@@ -13,8 +13,8 @@ function NoFooterShell({ children }: { children: ReactNode }) {
       <div id="top" />
       <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
       {children}
-      {/* No reminder box over the sign-in and personal forms: it would cover their buttons. */}
-      <FloatingPanel notice={null} />
+      {/* The sign-in and personal pages are for people who already know the site: no notice. */}
+      <FloatingPanel />
     </div>
   );
 }
