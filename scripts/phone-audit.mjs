@@ -39,6 +39,15 @@ for (const path of paths) {
   });
   const name = `${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}${process.env.NOJS ? '-nojs' : ''}.png`;
   await page.screenshot({ path: `${out}/${name}`, fullPage: !process.env.VIEWPORT });
+  // PARTS=n: the full page also cut into n screenshots, easier to look at one by one.
+  const parts = Number(process.env.PARTS ?? 0);
+  if (parts) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let i = 0; i < parts; i++) {
+      const top = Math.floor((height / parts) * i);
+      await page.screenshot({ path: `${out}/${name.replace('.png', `-part${i + 1}.png`)}`, fullPage: true, clip: { x: 0, y: top, width, height: Math.ceil(height / parts) } });
+    }
+  }
   console.log(`${path} ${response?.status()} scrollWidth=${report.scrollWidth}/${report.vw}`);
   if (report.wide.length) console.log('  wide:', report.wide.join(' | '));
   if (report.small.length) console.log('  small:', report.small.join(' | '));
