@@ -28,10 +28,11 @@ for (const path of paths) {
     for (const el of document.querySelectorAll('body *')) {
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'none' || r.width === 0) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) || r.width === 0) continue;
       if (r.right > vw + 1 && !el.closest('[data-scroll-x]') && wide.length < 6) wide.push(`${el.tagName.toLowerCase()}.${el.className}`.slice(0, 70) + ` right=${Math.round(r.right)}`);
       const stretched = getComputedStyle(el, '::after').position === 'absolute' ? el.offsetParent : null;
-      const hit = stretched ? stretched.getBoundingClientRect() : r;
+      const label = el.matches('input[type=checkbox], input[type=radio]') ? el.labels?.[0] : null;
+      const hit = (label ?? stretched)?.getBoundingClientRect() ?? r;
       if (el.matches('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]') && !(el.matches('a') && style.display === 'inline') && hit.height < 44 && !el.closest('.visually-hidden') && small.length < 12) small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 14)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
       if (el.childNodes.length && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && parseFloat(style.fontSize) < 12 && tiny.length < 6) tiny.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 12)}" ${style.fontSize}`);
     }
