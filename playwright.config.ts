@@ -39,10 +39,13 @@ export default defineConfig({
       { width: 390, height: 844 },
       { width: 360, height: 740 },
     ].flatMap((viewport) =>
-      [true, false].map((javaScriptEnabled) => ({
-        name: `phone-${viewport.width}${javaScriptEnabled ? '' : '-no-js'}`,
+      // Without JavaScript, phone.spec.ts takes the page's scripts out of its HTML and shows
+      // what <noscript> holds, which is what a browser without JavaScript renders: the
+      // browser itself keeps JavaScript so that the measurements and axe can run in it.
+      ['', '-no-js'].map((suffix) => ({
+        name: `phone-${viewport.width}${suffix}`,
         testMatch: 'phone.spec.ts',
-        use: { ...phone, viewport, javaScriptEnabled },
+        use: { ...phone, viewport, javaScriptEnabled: true },
       })),
     ),
   ],

@@ -11,6 +11,7 @@ export const account = {
       current: '当前头像',
       none: '尚未设置头像',
       file: '选择图片',
+      formats: 'PNG、JPG、GIF 或 WEBP 图片，不超过 2 MB',
       submit: '上传头像',
       uploading: '上传中…',
       done: '头像设置成功',

@@ -274,6 +274,7 @@ export const manuscripts = {
     file: {
       title: '上传修改稿',
       label: '修改稿文件',
+      formats: (mb: number) => `Word（.doc、.docx）或 PDF，不超过 ${mb} MB`,
       hint: (mb: number) => `支持 .doc、.docx、.pdf，不超过 ${mb} MB。文件类型按内容识别。`,
       letter: '修改说明',
       letterHint: '请逐条说明对审稿意见的回应和所做的修改，10-5000个字符。',

@@ -29,6 +29,7 @@ export const upload = {
   },
   file: {
     label: '稿件文件',
+    formats: (mb: number) => `Word（.doc、.docx）或 PDF，不超过 ${mb} MB`,
     hint: (mb: number) => `支持 .doc、.docx、.pdf，不超过 ${mb} MB。上传 .docx 时将自动识别标题、摘要、关键词和作者。`,
     submit: '上传稿件',
     uploading: '正在上传…',

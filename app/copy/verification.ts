@@ -53,6 +53,7 @@ export const verification = {
     researchField: '研究方向',
     file: '证明材料',
     fileHint: '支持PDF、Word、Excel及图片格式，不超过10MB',
+    fileFormats: 'PDF、Word、Excel 或图片，不超过 10 MB',
     submit: '提交申请',
     reapply: '重新申请',
     submitted: '申请已提交，请等待审核',

@@ -113,17 +113,44 @@ async function expectPhoneReady(page: Page, scope = 'main') {
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), 'axe').toEqual([]);
 }
 
+/**
+ * The phone projects named `-no-js` see each page as a browser without JavaScript renders it:
+ * the HTML without its scripts, <noscript> content shown. (A browser with JavaScript off
+ * cannot run the measurements or axe, which run in the page.)
+ */
+test.beforeEach(async ({ page }, testInfo) => {
+  if (!testInfo.project.name.endsWith('-no-js')) return;
+  await page.route('**/*', async (route) => {
+    const type = route.request().resourceType();
+    if (type === 'script') return route.fulfill({ contentType: 'text/javascript', body: '' });
+    if (type !== 'document') return route.continue();
+    const response = await route.fetch();
+    const html = (await response.text())
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+      .replace(/<\/?noscript>/gi, '');
+    return route.fulfill({ response, body: html });
+  });
+});
+
+/** Opens a page; without JavaScript there is no hydration to wait for, only the load. */
+async function visit(page: Page, path: string) {
+  const noJs = test.info().project.name.endsWith('-no-js');
+  const response = await page.goto(path, noJs ? { waitUntil: 'domcontentloaded' } : undefined);
+  if (noJs) await page.waitForLoadState('load');
+  return response;
+}
+
 test.describe('on a phone', () => {
   for (const path of PUBLIC_PAGES) {
     test(`${path} reads on a phone`, async ({ page }) => {
-      await page.goto(path);
+      await visit(page, path);
       await expectPhoneReady(page);
     });
   }
 
   for (const mode of LOGIN_MODES) {
     test(`the sign-in sheet in mode ${mode} fills the phone's screen`, async ({ page }) => {
-      await page.goto(`/journal?login=${mode}`);
+      await visit(page, `/journal?login=${mode}`);
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       const box = (await dialog.boundingBox())!;
@@ -136,14 +163,14 @@ test.describe('on a phone', () => {
   }
 
   test('the sign-in sheet asks for a mobile number with the phone keypad', async ({ page }) => {
-    await page.goto('/journal?login=userRegister');
+    await visit(page, '/journal?login=userRegister');
     const mobile = page.getByRole('dialog').getByLabel('手机号');
     await expect(mobile).toHaveAttribute('type', 'tel');
     await expect(mobile).toHaveAttribute('autocomplete', 'tel');
   });
 
   test('the menu button opens the site sections', async ({ page }) => {
-    await page.goto('/news');
+    await visit(page, '/news');
     const sections = page.getByRole('navigation', { name: '主导航' });
     await expect(sections).toBeHidden();
     await page.locator('summary').filter({ hasText: '菜单' }).click();
@@ -156,15 +183,31 @@ test.describe('on a phone', () => {
   for (const path of AUTHOR_PAGES) {
     test(`${path} (signed in) works on a phone`, async ({ page, context }) => {
       await signIn(context);
-      const response = await page.goto(path);
+      const response = await visit(page, path);
       expect(response?.status(), `${path} answers`).toBeLessThan(400);
       await expectPhoneReady(page);
     });
   }
 
+  test('the manuscript picker is one designed zone that names the chosen file', async ({ page, context }) => {
+    await signIn(context);
+    await visit(page, '/upload?redirectGch=SJFX');
+    const picker = page.getByLabel('稿件文件');
+    await expect(page.getByText('点击选择文件，或将文件拖到此处')).toBeVisible();
+    const zone = (await picker.boundingBox())!;
+    expect(zone.height, 'the whole zone takes the tap').toBeGreaterThanOrEqual(88);
+    await picker.setInputFiles({ name: '数据出境论文.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.alloc(2048, 1) });
+    if (test.info().project.name.endsWith('-no-js')) {
+      await expect(page.getByText('已选择文件，提交时上传')).toBeVisible();
+    } else {
+      await expect(page.getByText('数据出境论文.docx')).toBeVisible();
+      await expect(page.getByText('2.0 KB · DOCX 文件')).toBeVisible();
+    }
+  });
+
   test("a manuscript's page (signed in) works on a phone", async ({ page, context }) => {
     await signIn(context);
-    await page.goto('/personal/manuscripts');
+    await visit(page, '/personal/manuscripts');
     const first = page.locator('main a[href^="/personal/manuscripts/"]').filter({ hasNotText: /成果/ }).first();
     await first.click();
     await expect(page).toHaveURL(/\/personal\/manuscripts\/\d+$/);
