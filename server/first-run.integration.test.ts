@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireBuiltFile } from '../tests/support/requirements';
-import { rawRequest } from '../tests/support/servers';
+import { freePorts, rawRequest } from '../tests/support/servers';
 
 /**
  * What a newcomer meets: the production build started with nothing in the environment but
@@ -77,16 +77,6 @@ async function whenUp(url: string, started: Started) {
 async function stop(started: Started) {
   started.child.kill('SIGTERM');
   return started.exited;
-}
-
-/** A port nobody holds now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The package folders `npm ci --omit=dev --omit=optional` installs (the Docker image's). */
@@ -161,7 +151,7 @@ describe('the first run', () => {
   it('never loads the sandbox or SQLite with a real backend', async () => {
     const backend = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":[]}'));
     await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-    const port = await freePort();
+    const port = (await freePorts(1))[0];
     const moduleLog = path.join(work, 'modules-real.log');
     const started = startPortal(work, {
       ...newcomerEnv(),
@@ -191,7 +181,8 @@ describe('the first run', () => {
     const holder = net.createServer();
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const taken = (holder.address() as net.AddressInfo).port;
-    const ports: Record<string, string> = { PORT: String(await freePort()), SANDBOX_PORT: String(await freePort()), METRICS_PORT: String(await freePort()) };
+    const [port, sandboxPort, metricsPort] = await freePorts(3);
+    const ports: Record<string, string> = { PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: String(metricsPort) };
     ports[variable] = String(taken);
     const started = startPortal(work, { ...newcomerEnv(), ...ports, HOST: '127.0.0.1', SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '5' }, path.join(work, `modules-${variable}.log`));
     try {

@@ -5,9 +5,9 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_TEMPLATE, freePorts, gatewayRequest, requireNginx, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
+import { GATEWAY_TEMPLATE, gatewayRequest, requireNginx, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
 import { requireBuiltFile, requireRedisServer } from '../tests/support/requirements';
-import { TEST_SECRET, type RawResponse } from '../tests/support/servers';
+import { TEST_SECRET, freePorts, type RawResponse } from '../tests/support/servers';
 import { hasPersonalCookie } from './cache-policy';
 import { startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltFile, requireRedisServer } from '../tests/support/requirements';
-import { TEST_SECRET, rawRequest } from '../tests/support/servers';
+import { TEST_SECRET, freePorts, rawRequest } from '../tests/support/servers';
 import { startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
 
 /**
@@ -14,7 +14,9 @@ requireRedisServer();
 const portalMain = requireBuiltFile('portal/main.js');
 const sandboxMain = requireBuiltFile('sandbox/main.js');
 
-const PORTS = { redis: [3434], sandbox: 3435, portalA: 3436, portalB: 3437, metricsA: 3438, metricsB: 3439 };
+/** Ports free when the suite starts (none fixed: another run or service may hold any). */
+const [redisPort, sandboxPort, portAPort, portBPort, metricsAPort, metricsBPort] = await freePorts(6);
+const PORTS = { redis: [redisPort], sandbox: sandboxPort, portalA: portAPort, portalB: portBPort, metricsA: metricsAPort, metricsB: metricsBPort };
 /** The gateway's host: both processes build the same cache keys from it. */
 const HOST = 'portal.test';
 /** Seconds a page stays fresh here: short, so the test can see one go stale. */

@@ -25,24 +25,6 @@ export function requireNginx(): string {
   throw new Error('This suite starts a real nginx, which is not installed: `apt-get install nginx` (`bash .ci/run` does).');
 }
 
-/** `count` distinct ports that were free a moment ago (all held open together, then released for the caller to bind). */
-export async function freePorts(count: number): Promise<number[]> {
-  const probes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const probe = net.createServer();
-          probe.once('error', reject);
-          probe.listen(0, '127.0.0.1', () => resolve(probe));
-        }),
-    ),
-  );
-  const ports = probes.map((probe) => (probe.address() as net.AddressInfo).port);
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
-  return ports;
-}
-
 /** A self-signed certificate for 127.0.0.1, made with openssl in `dir`. */
 function selfSignedCertificate(dir: string) {
   const cert = path.join(dir, 'cert.pem');
