@@ -16,7 +16,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   alias: { '~': './app' },
-  entryPoints: { 'portal/main': 'server/main.ts', 'sandbox/main': 'server/sandbox/main.ts' },
+  entryPoints: { 'portal/main': 'server/main.ts', 'sandbox/main': 'sandbox/main.ts' },
   outdir: out,
   chunkNames: 'node-chunks/[name]-[hash]',
 });

@@ -11,8 +11,8 @@ import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requir
 import { TEST_SECRET, listen } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
-import { buildDocx } from './sandbox/docx';
-import { startTestSandbox, type TestSandbox } from './sandbox/testing';
+import { buildDocx } from '../sandbox/docx';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
 
 /**
  * Hostile input: random, oversized, control-character, HTML, SQL-looking,

@@ -12,7 +12,7 @@ import { validateJsonLd } from '../tests/support/schemaorg';
 import { TEST_SECRET, listen, rawRequest } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
-import { startTestSandbox, type TestSandbox } from './sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
 
 /**
  * Every kind of public page, as the production build renders it on the server from the

@@ -6,7 +6,7 @@ import { BUILD_DIR, requireBuiltFile } from '../tests/support/requirements';
 import { TEST_SECRET, listen, memoryLogger, rawRequest } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
-import { startTestSandbox, type TestSandbox } from './sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
 
 /**
  * Requests no browser sends, answered as the sender's mistake: 400, 405 or 501 with a

@@ -8,7 +8,7 @@ import { TEST_SECRET, listen, rawRequest } from '../tests/support/servers';
 import pino from 'pino';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
-import { startTestSandbox, type TestSandbox } from './sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
 
 /**
  * Every redirect the portal makes from what a request says stays on the portal, whatever

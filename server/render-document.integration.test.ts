@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../tests/support/public-pages';
-import { startTestSandbox, type TestSandbox } from './sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
 
 /**
  * Decision 0010: documents are rendered in one synchronous pass once the loader data is

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../../server/sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../../sandbox/testing';
 import { envelopeSchema } from './envelope';
 import type { Endpoint } from './client.server';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../../server/sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../../sandbox/testing';
 import { columnFacetItems } from './facets';
 
 describe('the 栏目 facet of a search', () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
-import { buildDocx } from '../../server/sandbox/docx';
+import { buildDocx } from '../../sandbox/docx';
 import { PUBLIC_PAGES } from '../support/public-pages';
 import { E2E } from './env';
 import { expect, signIn, test } from './fixtures';

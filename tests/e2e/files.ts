@@ -1,5 +1,5 @@
 /** Files the e2e tests upload. */
-import { buildDocx } from '../../server/sandbox/docx';
+import { buildDocx } from '../../sandbox/docx';
 
 /** The smallest PDF the portal's type check accepts. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

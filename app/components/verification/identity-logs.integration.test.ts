@@ -4,7 +4,7 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPortalApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { startSandbox } from '../../../server/sandbox/index';
+import { startSandbox } from '../../../sandbox/index';
 import { BUILD_DIR as buildDir, requireBuiltFile } from '../../../tests/support/requirements';
 import { TEST_SECRET, listen, memoryLogger, rawRequest } from '../../../tests/support/servers';
 import { SESSION_COOKIE, sealSession } from '~/session/cookie.server';

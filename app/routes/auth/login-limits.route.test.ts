@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../../../server/sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../../../sandbox/testing';
 import { formPost, routeContext } from '../../../tests/support/route-context';
 import { rateLimitAddress } from '~/lib/client-address';
 import { action } from './login';

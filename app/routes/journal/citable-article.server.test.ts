@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleDetailSchema } from '~/backend/endpoints/papers.server';
 import { gbt7714English } from '~/lib/citation';
-import { startTestSandbox, type TestSandbox } from '../../../server/sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../../../sandbox/testing';
 import { citableArticle } from './article.server';
 
 /** The article payload's English author names, from the sandbox through the schema into the English citation. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../../../../server/sandbox/testing';
+import { startTestSandbox, type TestSandbox } from '../../../../sandbox/testing';
 import { authorCookie, formPost, routeContext } from '../../../../tests/support/route-context';
 import { action, loader } from './feedback';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pages } from '../../app/copy/pages';
-import { manuscripts } from '../../app/copy/manuscripts';
+import { pages } from '../app/copy/pages';
+import { manuscripts } from '../app/copy/manuscripts';
 import { PAGE_FEE_CENTS } from './manuscripts.js';
 import { startTestSandbox, type TestSandbox } from './testing.js';
 
