@@ -11,7 +11,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { RouteErrorPage } from './components/errors/ErrorPage';
 import { NavigationProgress } from './components/layout/NavigationProgress';
-import { FlashToast } from './components/login/FlashToast';
+import { FlashToast } from './components/layout/FlashToast';
 import { copy } from './copy';
 import { useNonce } from './lib/nonce';
 import { loadRootData } from './root.server';

@@ -62,7 +62,6 @@ export const personal = {
     downloadTime: '下载时间',
     count: (n: number) => `${n} 次`,
   },
-  list: { loading: '加载中...', loadMore: '加载更多', noMore: '没有更多了', noData: '暂无数据' },
   article: {
     favourite: '收藏',
     favourited: '已收藏',

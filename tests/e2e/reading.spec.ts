@@ -73,7 +73,7 @@ function chineseDate(date: string) {
 }
 
 test.beforeEach(async ({ context }) => {
-  // The reminder box would cover the right-hand side of the pages: dismissed, as a returning visitor has.
+  // The notice dismissed, as a returning visitor has: these tests read the pages without it.
   await context.addCookies([{ name: 'customer', value: '1', url: E2E.baseUrl }]);
 });
 

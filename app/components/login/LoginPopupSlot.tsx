@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { LoginPanelData } from './types';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 // The popup's styles ship with the layout (the wrapper below uses them, so they stay in its
 // static imports): the server links only those, and without JavaScript the popup has no
 // other way to get its styles.

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import { auth as copy } from '~/copy/auth';
 import { INTENT_FIELD, schemaForIntent } from '~/forms/auth';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '~/lib/flash';
-import { useCountdown, useHydrated, type CaptchaState } from './hooks';
+import { useHydrated } from '~/lib/use-hydrated';
+import { useCountdown, type CaptchaState } from './hooks';
 import type { SignInActionData } from './types';
 import classes from './login.module.css';
 

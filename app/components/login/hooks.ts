@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { USERNAME_PATTERN } from '~/forms/auth';
 import type { SignInActionData } from './types';
 
-export { useHydrated } from './use-hydrated';
 
 /**
  * Seconds left before the SMS button may be used again. Starts from the server's figure

@@ -1,32 +1,15 @@
 import { useNavigation } from 'react-router';
-import { Link } from '~/lib/link';
-import { personal as copy } from '~/copy/personal';
-import classes from './personal.module.css';
+import { ListLoader as ListStatusLine } from '~/components/widgets/ListLoader';
 
 /**
- * The list loader (docs/product.md#widgets) under a paged list: 'load more' while more exist, then 'no more'
- * ('no data' when empty); 'loading...' while the next page comes. Without JavaScript
- * 'load more' is a link to the same list with one page more (`?page=N`).
+ * The personal lists' loader (docs/product.md#widgets): the site's one list loader, fed by
+ * navigation. Each 'load more' is a link to the same list with one page more (`?page=N`),
+ * which the loader reads as "the first N pages", with or without JavaScript.
  */
 export function ListLoader({ shown, total, nextHref }: { shown: number; total: number; nextHref: string }) {
   const navigation = useNavigation();
-  if (navigation.state === 'loading' && navigation.location?.search.includes('page=')) {
-    return (
-      <p className={classes.loader} role="status">
-        {copy.list.loading}
-      </p>
-    );
-  }
-  if (shown < total) {
-    return (
-      <p className={classes.loader}>
-        <Link to={nextHref} preventScrollReset>
-          {copy.list.loadMore}
-        </Link>
-      </p>
-    );
-  }
-  return <p className={classes.loader}>{shown === 0 ? copy.list.noData : copy.list.noMore}</p>;
+  const loading = navigation.state === 'loading' && Boolean(navigation.location?.search.includes('page='));
+  return <ListStatusLine status={loading ? 'loading' : shown < total ? 'loadMore' : 'noMore'} isEmpty={shown === 0} nextHref={nextHref} />;
 }
 
 /** Page size of the personal lists. */

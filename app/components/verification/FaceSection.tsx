@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Form, useFetcher, useNavigation, useRevalidator } from 'react-router';
-import { useHydrated } from '~/components/login/use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 import { verification as copy } from '~/copy/verification';
 import classes from './verification.module.css';
 

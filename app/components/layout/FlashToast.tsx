@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Flash } from '~/lib/flash';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/lib/use-hydrated';
 import classes from './FlashToast.module.css';
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } as const;
