@@ -158,7 +158,7 @@ test.describe('on a phone', () => {
       expect(box.x, 'the sheet starts at the left edge').toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, 'and ends inside the right edge').toBeLessThanOrEqual(viewport.width);
       expect(box.width, 'it takes the whole width').toBeGreaterThanOrEqual(viewport.width - 1);
-      await expectPhoneReady(page, '[role=dialog]');
+      await expectPhoneReady(page, 'dialog[open], [role=dialog]');
     });
   }
 
@@ -177,6 +177,7 @@ test.describe('on a phone', () => {
     await expect(sections).toBeVisible();
     await sections.getByRole('link', { name: '编委会' }).click();
     await expect(page).toHaveURL(/\/editorialBoard$/);
+    await page.waitForLoadState('load');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
@@ -211,6 +212,7 @@ test.describe('on a phone', () => {
     const first = page.locator('main a[href^="/personal/manuscripts/"]').filter({ hasNotText: /成果/ }).first();
     await first.click();
     await expect(page).toHaveURL(/\/personal\/manuscripts\/\d+$/);
+    await page.waitForLoadState('load');
     await expectPhoneReady(page);
   });
 });
