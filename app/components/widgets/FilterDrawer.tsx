@@ -1,21 +1,22 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import classes from './FilterDrawer.module.css';
 
-const PHONE = '(max-width: 767px)';
+const DESKTOP = '(min-width: 768px)';
 
 /**
- * A list's filters (docs/product.md#phones). On desktops they stand open beside the list and
- * the toggle is not shown; on phones they fold behind a "筛选" button above the list. The
- * page arrives with them open, so a phone without JavaScript still reaches every filter;
- * with JavaScript they fold once the page is live.
+ * A list's filters (docs/product.md#phones). On phones they fold behind a "筛选" button
+ * above the list; on desktops they stand open beside it with no toggle. The page arrives
+ * folded (so nothing moves when it comes alive) and desktops show the folded content by
+ * CSS (`::details-content`); a desktop browser without that opens it once the page is live.
  */
 export function FilterDrawer({ label, active, children }: { label: string; active: number; children: ReactNode }) {
   const drawer = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
-    if (drawer.current && window.matchMedia(PHONE).matches) drawer.current.open = false;
+    const shownByCss = typeof CSS !== 'undefined' && CSS.supports('selector(::details-content)');
+    if (drawer.current && !shownByCss && window.matchMedia(DESKTOP).matches) drawer.current.open = true;
   }, []);
   return (
-    <details className={classes.drawer} ref={drawer} open>
+    <details className={classes.drawer} ref={drawer}>
       <summary className={classes.toggle}>
         {label}
         {active > 0 ? <span className={classes.count}>（已选 {active} 项）</span> : null}
