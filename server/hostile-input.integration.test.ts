@@ -1,4 +1,4 @@
-import { PAGES_WITH_BACKEND_TEXT } from '../tests/support/public-pages';
+import { PAGES_WITH_BACKEND_TEXT, SIGNED_IN_PAGES } from '../tests/support/public-pages';
 import http, { type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -395,20 +395,6 @@ describe('hostile input against the production build and the sandbox', () => {
 
     // The public pages, and the feeds and exports that carry the same texts.
     const PAGES = [...PAGES_WITH_BACKEND_TEXT, '/?login=userLogin', '/rss/news.xml', '/rss/articles.xml', '/journal/detail/cite?id=1&format=ris'];
-    const SIGNED_IN_PAGES = [
-      '/personal/index',
-      '/personal/histroy',
-      '/personal/histroy?tab=reads',
-      '/personal/message',
-      '/personal/account',
-      '/personal/account/security',
-      '/personal/account/verification',
-      '/personal/account/invoice',
-      '/personal/account/feedback',
-      '/upload',
-      '/upload?redirectGch=SJFX',
-    ];
-
     it.each(PAGES)('%s shows the texts as text', async (page) => {
       const answer = await request(page, { base: poisonedUrl });
       expect(answer.status, answer.body.slice(0, 200)).toBe(200);

@@ -2,27 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
 import { buildDocx } from '../../sandbox/docx';
-import { PUBLIC_PAGES } from '../support/public-pages';
+import { LOGIN_MODES, PUBLIC_PAGES, SIGNED_IN_PAGES } from '../support/public-pages';
 import { E2E } from './env';
 import { expect, signIn, test } from './fixtures';
 
 // axe needs the page's scripts: this file runs once, with JavaScript on (the markup is
 // the same without); playwright.config.ts leaves it out of the no-js project.
-
-const LOGIN_MODES = ['userLogin', 'userRegister', 'losePWD', 'wxLogin', 'bindMobile'] as const;
-
-/** The personal centre, account tabs included (every page an author reaches from it). */
-const PERSONAL_PAGES = [
-  '/personal/index',
-  '/personal/histroy',
-  '/personal/histroy?tab=downloads',
-  '/personal/message',
-  '/personal/account',
-  '/personal/account/security',
-  '/personal/account/verification',
-  '/personal/account/invoice',
-  '/personal/account/feedback',
-];
 
 /** axe's WCAG 2.1 A/AA violations of the page as it is now, one line each. */
 async function violations(page: Page) {
@@ -76,7 +61,7 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     expect(await violations(page), 'with field errors').toEqual([]);
   });
 
-  for (const path of PERSONAL_PAGES) {
+  for (const path of SIGNED_IN_PAGES.filter((path) => !path.startsWith('/upload'))) {
     test(`${path} (signed in) has no axe violations`, async ({ page, context }) => {
       await signIn(context);
       const response = await page.goto(path);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { PUBLIC_PAGES } from '../support/public-pages';
+import { LOGIN_MODES, PUBLIC_PAGES, SIGNED_IN_PAGES } from '../support/public-pages';
 import { expect, signIn, test } from './fixtures';
 
 /**
@@ -8,22 +8,6 @@ import { expect, signIn, test } from './fixtures';
  * author's essentials, at 390×844 and 360×740 with a phone's user agent, with and without
  * JavaScript. Only the phone projects of playwright.config.ts run this file.
  */
-
-const LOGIN_MODES = ['userLogin', 'userRegister', 'losePWD', 'wxLogin', 'bindMobile'] as const;
-
-const AUTHOR_PAGES = [
-  '/personal',
-  '/personal/index',
-  '/personal/message',
-  '/personal/manuscripts',
-  '/personal/account',
-  '/personal/account/security',
-  '/personal/account/verification',
-  '/personal/account/invoice',
-  '/personal/account/feedback',
-  '/upload',
-  '/upload?redirectGch=SJFX',
-];
 
 interface PhoneReport {
   viewportWidth: number;
@@ -181,7 +165,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  for (const path of AUTHOR_PAGES) {
+  for (const path of SIGNED_IN_PAGES) {
     test(`${path} (signed in) works on a phone`, async ({ page, context }) => {
       await signIn(context);
       const response = await visit(page, path);

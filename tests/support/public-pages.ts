@@ -38,3 +38,23 @@ export const NOT_FOUND_PAGES = ['/no-such-page', '/doi/10.99999/no.such.article'
 
 /** Every kind of public page, the 404 page included: checked by axe. */
 export const PUBLIC_PAGES = [...PAGES_WITH_BACKEND_TEXT, ...STATIC_PAGES, ...NOT_FOUND_PAGES];
+
+/** The sign-in popup's five modes (`?login=MODE` on any page). */
+export const LOGIN_MODES = ['userLogin', 'userRegister', 'losePWD', 'wxLogin', 'bindMobile'] as const;
+
+/** The pages an author reaches when signed in: the personal centre, account tabs and submission. */
+export const SIGNED_IN_PAGES = [
+  '/personal',
+  '/personal/index',
+  '/personal/histroy',
+  '/personal/histroy?tab=downloads',
+  '/personal/message',
+  '/personal/manuscripts',
+  '/personal/account',
+  '/personal/account/security',
+  '/personal/account/verification',
+  '/personal/account/invoice',
+  '/personal/account/feedback',
+  '/upload',
+  '/upload?redirectGch=SJFX',
+];
