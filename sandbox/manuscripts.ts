@@ -4,23 +4,10 @@ import type { DB } from './db.js';
 import { bizError } from './http.js';
 import { fileJson, recordRecipe, type Recipe } from './files.js';
 import { hash32 } from './seed/prng.js';
+import { STAGE_NAMES as STAGES, type Stage } from '../contract/manuscript-stages.js';
 
-export const STAGES = {
-  draft: '草稿',
-  submitted: '已投稿',
-  initial_review: '初审中',
-  external_review: '外审中',
-  revision: '待返修',
-  revised: '返修已提交',
-  accepted: '已录用',
-  proof: '校样中',
-  payment: '待缴费',
-  published: '已刊出',
-  rejected: '已退稿',
-  retracted: '已撤稿',
-} as const;
-export type Stage = keyof typeof STAGES;
-export const STAGE_KEYS = Object.keys(STAGES) as Stage[];
+// The stage codes and names are the contract's, shared with the portal.
+export { STAGE_NAMES as STAGES, STAGES as STAGE_KEYS, type Stage } from '../contract/manuscript-stages.js';
 
 /** Legal moves, in the order the advance hook prefers them. */
 export const TRANSITIONS: Record<Stage, Stage[]> = {

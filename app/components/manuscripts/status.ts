@@ -1,3 +1,4 @@
+import { STAGES, type Stage } from '../../../contract/manuscript-stages';
 /**
  * The status filters of the manuscript list: the groups of the personal home's counts
  * (as `paper/list` reads them) and the single stages of docs/backend-contract.md.
@@ -26,22 +27,7 @@ export function isStageIn(status: string, stages: readonly Stage[]): boolean {
   return (stages as readonly string[]).includes(status);
 }
 
-export const STAGES = [
-  'draft',
-  'submitted',
-  'initial_review',
-  'external_review',
-  'revision',
-  'revised',
-  'accepted',
-  'proof',
-  'payment',
-  'published',
-  'rejected',
-  'retracted',
-] as const;
-
-export type Stage = (typeof STAGES)[number];
+export { STAGES, type Stage } from '../../../contract/manuscript-stages';
 
 /** The stages a filter key stands for (a group or one stage), or null for "all" and unknown keys. */
 export function stagesOf(key: string | null | undefined): readonly string[] | null {
