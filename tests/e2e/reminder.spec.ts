@@ -23,12 +23,16 @@ for (const path of ['/', '/journal', '/news', '/journal/detail?id=1']) {
       return hits.slice(0, 5);
     });
     expect(overlaps).toEqual([]);
-    // Nothing fixed lies over the page's heading either.
-    const heading = page.getByRole('heading', { level: 1 });
-    await heading.scrollIntoViewIfNeeded();
-    const box = (await heading.boundingBox())!;
-    const top = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('h1') !== null, [box.x + 4, box.y + box.height / 2]);
-    expect(top, 'the heading is not covered').toBe(true);
+    // Nothing fixed lies over the page's first visible heading either (a page may keep its
+    // h1 for screen readers only).
+    const covered = await page.evaluate(() => {
+      const heading = [...document.querySelectorAll('main h1, main h2')].find((el) => el.getBoundingClientRect().width > 2)!;
+      heading.scrollIntoView({ block: 'center' });
+      const box = heading.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+      return top && !heading.contains(top) ? (top.textContent ?? '').trim().slice(0, 20) : null;
+    });
+    expect(covered, 'the heading is not covered').toBeNull();
   });
 }
 
