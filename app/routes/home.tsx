@@ -1,35 +1,24 @@
-import { Form } from "react-router";
-import { Link } from "~/lib/link";
-import {
-  getLastSevenWorkingDays,
-  getTradeHotspot,
-  getTradeNews,
-} from "~/backend/endpoints/home.server";
-import { journalList } from "~/backend/endpoints/journals.server";
-import { selectedLiteratureShow } from "~/backend/endpoints/papers.server";
-import { AuthorLinks } from "~/components/journal/ArticleItem";
-import { OnlineFirstMark } from "~/components/journal/LabelBadges";
-import { LabelBadges } from "~/components/journal/LabelBadges";
-import { copy } from "~/copy";
-import { issueLabel } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
-import { SEARCH_FIELD_LABELS, SEARCH_FIELDS } from "~/lib/search-fields";
-import { backendFor } from "~/session/session.server";
-import type { Route } from "./+types/home";
-import classes from "./home.module.css";
-import { PUBLIC } from "~/lib/route-policy";
-import { optional } from "~/backend/optional.server";
+import { Form } from 'react-router';
+import { Link } from '~/lib/link';
+import { getLastSevenWorkingDays, getTradeHotspot, getTradeNews } from '~/backend/endpoints/home.server';
+import { journalList } from '~/backend/endpoints/journals.server';
+import { selectedLiteratureShow } from '~/backend/endpoints/papers.server';
+import { AuthorLinks } from '~/components/journal/ArticleItem';
+import { OnlineFirstMark } from '~/components/journal/LabelBadges';
+import { LabelBadges } from '~/components/journal/LabelBadges';
+import { copy } from '~/copy';
+import { issueLabel } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { SEARCH_FIELD_LABELS, SEARCH_FIELDS } from '~/lib/search-fields';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/home';
+import classes from './home.module.css';
+import { PUBLIC } from '~/lib/route-policy';
+import { optional } from '~/backend/optional.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const backend = backendFor(request, context);
-  const [
-    journals,
-    selected,
-    industryNews,
-    cooperationNews,
-    hotspots,
-    activity,
-  ] = await Promise.all([
+  const [journals, selected, industryNews, cooperationNews, hotspots, activity] = await Promise.all([
     backend.call(journalList),
     backend.call(selectedLiteratureShow, { size: 6 }),
     backend.call(getTradeNews, { type: 2, current: 1, size: 6 }),
@@ -85,19 +74,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The card shows three lines of the abstract: the first 200 characters are plenty. */
 function teaser(text: string | null | undefined): string {
-  if (!text) return "";
+  if (!text) return '';
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-function headline({
-  id,
-  title,
-  publishDate,
-}: {
-  id: number;
-  title: string;
-  publishDate?: string | null;
-}) {
+function headline({ id, title, publishDate }: { id: number; title: string; publishDate?: string | null }) {
   return { id, title, publishDate };
 }
 
@@ -106,19 +87,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
     title: copy.site.slogan,
     description: copy.site.description,
     origin: data?.origin,
-    path: "/",
+    path: '/',
   }),
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const {
-    journals,
-    selected,
-    industryNews,
-    cooperationNews,
-    hotspots,
-    activity,
-  } = loaderData;
+  const { journals, selected, industryNews, cooperationNews, hotspots, activity } = loaderData;
   const totals = activity.reduce(
     (sum, day) => ({
       submissions: sum.submissions + day.submissions,
@@ -135,13 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {copy.home.heroTitle}
           </h1>
           <p className={classes.heroSubtitle}>{copy.home.heroSubtitle}</p>
-          <Form
-            method="get"
-            action="/search"
-            className={classes.search}
-            role="search"
-            aria-label="文献检索"
-          >
+          <Form method="get" action="/search" className={classes.search} role="search" aria-label="文献检索">
             <select name="field" aria-label="检索字段" defaultValue="all">
               {SEARCH_FIELDS.map((field) => (
                 <option key={field} value={field}>
@@ -149,25 +117,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </select>
-            <input
-              type="search"
-              name="q"
-              placeholder="输入篇名、作者、机构、关键词或基金"
-              aria-label="检索词"
-              maxLength={100}
-              required
-            />
+            <input type="search" name="q" placeholder="输入篇名、作者、机构、关键词或基金" aria-label="检索词" maxLength={100} required />
             <button type="submit">检索</button>
           </Form>
           <p className={classes.hot}>
             热门检索：
-            {[
-              "数据出境",
-              "个人信息",
-              "数据权属",
-              "算法治理",
-              "生成式人工智能",
-            ].map((term) => (
+            {['数据出境', '个人信息', '数据权属', '算法治理', '生成式人工智能'].map((term) => (
               <Link key={term} to={`/search?q=${encodeURIComponent(term)}`}>
                 {term}
               </Link>
@@ -176,10 +131,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section
-        className={`page-container ${classes.section}`}
-        aria-labelledby="journals-heading"
-      >
+      <section className={`page-container ${classes.section}`} aria-labelledby="journals-heading">
         <div className={classes.sectionHead}>
           <h2 id="journals-heading">期刊导航</h2>
           <Link to="/journal">全部文献 ›</Link>
@@ -187,12 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className={classes.journals}>
           {journals.map((journal) => (
             <li key={journal.id} className={classes.journalCard}>
-              <Link
-                to={`/journal/${journal.id}`}
-                className={classes.journalCover}
-                aria-hidden="true"
-                tabIndex={-1}
-              >
+              <Link to={`/journal/${journal.id}`} className={classes.journalCover} aria-hidden="true" tabIndex={-1}>
                 <span>{journal.name}</span>
                 <small>{journal.nameEn}</small>
               </Link>
@@ -207,23 +154,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <LabelBadges labels={journal.labels} />
                 <p className={classes.journalLinks}>
                   {journal.latestIssue ? (
-                    <Link
-                      to={`/journal/${journal.id}?issueId=${journal.latestIssue.id}`}
-                    >
+                    <Link to={`/journal/${journal.id}?issueId=${journal.latestIssue.id}`}>
                       最新一期：
-                      {issueLabel(
-                        journal.latestIssue.year,
-                        journal.latestIssue.issueNo,
-                      )}
+                      {issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}
                     </Link>
                   ) : null}
-                  {journal.acceptsContribution ? (
-                    <Link
-                      to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}
-                    >
-                      在线投稿
-                    </Link>
-                  ) : null}
+                  {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>在线投稿</Link> : null}
                 </p>
               </div>
             </li>
@@ -231,17 +167,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section
-        className={`page-container ${classes.section}`}
-        aria-labelledby="selected-heading"
-      >
+      <section className={`page-container ${classes.section}`} aria-labelledby="selected-heading">
         <div className={classes.sectionHead}>
           <h2 id="selected-heading">精选文献</h2>
           <Link to="/journal?sort=views">更多 ›</Link>
         </div>
-        {selected.length === 0 ? (
-          <p className="empty-state">{copy.list.empty}</p>
-        ) : null}
+        {selected.length === 0 ? <p className="empty-state">{copy.list.empty}</p> : null}
         <ul className={classes.selected}>
           {selected.map((article) => (
             <li key={article.id} className={classes.paper}>
@@ -249,24 +180,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {article.columnName}
                 {article.onlineFirst ? (
                   <>
-                    {" "}
+                    {' '}
                     <OnlineFirstMark date={article.onlineFirstDate} />
                   </>
                 ) : null}
               </p>
               <h3>
-                <Link to={`/journal/detail?id=${article.id}`}>
-                  {article.title}
-                </Link>
+                <Link to={`/journal/detail?id=${article.id}`}>{article.title}</Link>
               </h3>
               <p className={classes.paperAuthors}>
                 <AuthorLinks authors={article.authors} />
               </p>
               <p className={classes.paperAbstract}>{article.abstract}</p>
               <p className={classes.muted}>
-                《{article.journalName}》
-                {issueLabel(article.year, article.issueNo)} · 下载{" "}
-                {article.downloads}
+                《{article.journalName}》{issueLabel(article.year, article.issueNo)} · 下载 {article.downloads}
               </p>
             </li>
           ))}
@@ -274,49 +201,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className={`page-container ${classes.columns}`}>
-        <NewsColumn
-          id="industry-news"
-          title="行业资讯"
-          href="/news?type=2"
-          items={industryNews}
-        />
+        <NewsColumn id="industry-news" title="行业资讯" href="/news?type=2" items={industryNews} />
         <section className={classes.box} aria-labelledby="hotspot-heading">
           <div className={classes.sectionHead}>
             <h2 id="hotspot-heading">行业热点</h2>
           </div>
-          {hotspots.length === 0 ? (
-            <p className={classes.muted}>{copy.list.empty}</p>
-          ) : null}
+          {hotspots.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
           <ol className={classes.hotspots}>
             {hotspots.map((spot, index) => (
               <li key={spot.id}>
-                <span
-                  className={classes.rank}
-                  data-top={index < 3 || undefined}
-                >
+                <span className={classes.rank} data-top={index < 3 || undefined}>
                   {index + 1}
                 </span>
                 <Link to={`/theme/detail?id=${spot.id}`}>{spot.title}</Link>
-                {spot.tag ? (
-                  <span className={classes.tag}>{spot.tag}</span>
-                ) : null}
+                {spot.tag ? <span className={classes.tag}>{spot.tag}</span> : null}
               </li>
             ))}
           </ol>
         </section>
-        <NewsColumn
-          id="cooperation-news"
-          title="合作单位动态"
-          href="/news"
-          items={cooperationNews}
-        />
+        <NewsColumn id="cooperation-news" title="合作单位动态" href="/news" items={cooperationNews} />
       </div>
 
       {activity.length ? (
-        <section
-          className={`page-container ${classes.section}`}
-          aria-labelledby="activity-heading"
-        >
+        <section className={`page-container ${classes.section}`} aria-labelledby="activity-heading">
           <div className={classes.sectionHead}>
             <h2 id="activity-heading">平台动态 · 近七个工作日</h2>
           </div>
@@ -336,17 +243,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
             {/* On a phone the week is wider than the screen: the table scrolls on its own. */}
-            <div
-              className={classes.tableScroll}
-              role="region"
-              aria-labelledby="activity-heading"
-              tabIndex={0}
-              data-scroll-x
-            >
+            <div className={classes.tableScroll} role="region" aria-labelledby="activity-heading" tabIndex={0} data-scroll-x>
               <table className={classes.activityTable}>
-                <caption className="visually-hidden">
-                  近七个工作日平台投稿、审稿与发文数量
-                </caption>
+                <caption className="visually-hidden">近七个工作日平台投稿、审稿与发文数量</caption>
                 <thead>
                   <tr>
                     <th scope="col">日期</th>
@@ -360,9 +259,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {(
                     [
-                      ["投稿", "submissions"],
-                      ["审稿", "reviews"],
-                      ["发文", "publications"],
+                      ['投稿', 'submissions'],
+                      ['审稿', 'reviews'],
+                      ['发文', 'publications'],
                     ] as const
                   ).map(([label, key]) => (
                     <tr key={key}>
@@ -401,16 +300,12 @@ function NewsColumn({
           更多 ›
         </Link>
       </div>
-      {items.length === 0 ? (
-        <p className={classes.muted}>{copy.list.empty}</p>
-      ) : null}
+      {items.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
       <ul className={classes.newsList}>
         {items.map((item) => (
           <li key={item.id}>
             <Link to={`/news/${item.id}`}>{item.title}</Link>
-            <time dateTime={item.publishDate ?? undefined}>
-              {item.publishDate?.slice(5)}
-            </time>
+            <time dateTime={item.publishDate ?? undefined}>{item.publishDate?.slice(5)}</time>
           </li>
         ))}
       </ul>

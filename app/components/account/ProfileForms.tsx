@@ -1,22 +1,10 @@
-import { useId, useState, type FormEvent } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { account as copy } from "~/copy/account";
-import {
-  AVATAR_ACCEPT,
-  IMAGE_MAGIC_BYTES,
-  avatarError,
-  profileSchema,
-} from "~/forms/account";
-import {
-  FormAlert,
-  FormName,
-  InputField,
-  RadioField,
-  TextareaField,
-  useAccountForm,
-} from "./fields";
-import classes from "./account.module.css";
-import { FileDropZone } from "~/components/widgets/FileDropZone";
+import { useId, useState, type FormEvent } from 'react';
+import { Form, useNavigation, useSubmit } from 'react-router';
+import { account as copy } from '~/copy/account';
+import { AVATAR_ACCEPT, IMAGE_MAGIC_BYTES, avatarError, profileSchema } from '~/forms/account';
+import { FormAlert, FormName, InputField, RadioField, TextareaField, useAccountForm } from './fields';
+import classes from './account.module.css';
+import { FileDropZone } from '~/components/widgets/FileDropZone';
 
 const t = copy.profile;
 
@@ -40,16 +28,10 @@ export interface ProfileView {
 }
 
 /** 个人信息: modifyProfile. The real name is fixed once the identity is verified. */
-export function ProfileForm({
-  profile,
-  actionData,
-}: {
-  profile: ProfileView;
-  actionData: unknown;
-}) {
+export function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData: unknown }) {
   const { form, fields, busy, formProps } = useAccountForm({
-    id: "profile-form",
-    form: "profile",
+    id: 'profile-form',
+    form: 'profile',
     schema: profileSchema,
     actionData,
     defaultValue: {
@@ -60,7 +42,7 @@ export function ProfileForm({
       education: profile.education ?? undefined,
       institution: profile.institution ?? undefined,
       department: profile.department ?? undefined,
-      researchFields: profile.researchFields.join("；") || undefined,
+      researchFields: profile.researchFields.join('；') || undefined,
       address: profile.address ?? undefined,
       postcode: profile.postcode ?? undefined,
       orcid: profile.orcid ?? undefined,
@@ -80,8 +62,7 @@ export function ProfileForm({
           <>
             <dt>{t.info.realName}</dt>
             <dd>
-              {profile.realName}{" "}
-              <span className={classes.hint}>（{t.info.realNameLocked}）</span>
+              {profile.realName} <span className={classes.hint}>（{t.info.realNameLocked}）</span>
             </dd>
           </>
         ) : null}
@@ -96,14 +77,7 @@ export function ProfileForm({
         <FormName name="profile" />
         <FormAlert form={form} />
         <div className={classes.grid}>
-          {profile.identityVerified ? null : (
-            <InputField
-              meta={fields.realName}
-              label={t.info.realName}
-              autoComplete="name"
-              maxLength={30}
-            />
-          )}
+          {profile.identityVerified ? null : <InputField meta={fields.realName} label={t.info.realName} autoComplete="name" maxLength={30} />}
           <RadioField
             meta={fields.gender}
             label={t.info.gender}
@@ -112,78 +86,19 @@ export function ProfileForm({
               label,
             }))}
           />
-          <InputField
-            meta={fields.mailbox}
-            label={t.info.mailbox}
-            type="email"
-            autoComplete="email"
-            maxLength={100}
-          />
-          <InputField
-            meta={fields.title}
-            label={t.info.jobTitle}
-            placeholder={t.info.jobTitlePlaceholder}
-            maxLength={30}
-          />
-          <InputField
-            meta={fields.education}
-            label={t.info.education}
-            placeholder={t.info.educationPlaceholder}
-            maxLength={30}
-          />
-          <InputField
-            meta={fields.institution}
-            label={t.info.institution}
-            autoComplete="organization"
-            maxLength={100}
-          />
-          <InputField
-            meta={fields.department}
-            label={t.info.department}
-            maxLength={100}
-          />
-          <InputField
-            meta={fields.researchFields}
-            label={t.info.researchFields}
-            hint={t.info.researchFieldsHint}
-            className={classes.wide}
-          />
-          <InputField
-            meta={fields.address}
-            label={t.info.address}
-            autoComplete="street-address"
-            maxLength={200}
-            className={classes.wide}
-          />
-          <InputField
-            meta={fields.postcode}
-            label={t.info.postcode}
-            autoComplete="postal-code"
-            inputMode="numeric"
-            maxLength={6}
-          />
-          <InputField
-            meta={fields.orcid}
-            label={t.info.orcid}
-            hint={t.info.orcidHint}
-            maxLength={19}
-          />
-          <TextareaField
-            meta={fields.bio}
-            label={t.info.bio}
-            hint={t.info.bioHint}
-            rows={5}
-            maxLength={1000}
-            className={classes.wide}
-          />
+          <InputField meta={fields.mailbox} label={t.info.mailbox} type="email" autoComplete="email" maxLength={100} />
+          <InputField meta={fields.title} label={t.info.jobTitle} placeholder={t.info.jobTitlePlaceholder} maxLength={30} />
+          <InputField meta={fields.education} label={t.info.education} placeholder={t.info.educationPlaceholder} maxLength={30} />
+          <InputField meta={fields.institution} label={t.info.institution} autoComplete="organization" maxLength={100} />
+          <InputField meta={fields.department} label={t.info.department} maxLength={100} />
+          <InputField meta={fields.researchFields} label={t.info.researchFields} hint={t.info.researchFieldsHint} className={classes.wide} />
+          <InputField meta={fields.address} label={t.info.address} autoComplete="street-address" maxLength={200} className={classes.wide} />
+          <InputField meta={fields.postcode} label={t.info.postcode} autoComplete="postal-code" inputMode="numeric" maxLength={6} />
+          <InputField meta={fields.orcid} label={t.info.orcid} hint={t.info.orcidHint} maxLength={19} />
+          <TextareaField meta={fields.bio} label={t.info.bio} hint={t.info.bioHint} rows={5} maxLength={1000} className={classes.wide} />
         </div>
         <div className={classes.actions}>
-          <button
-            type="submit"
-            className={classes.button}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
+          <button type="submit" className={classes.button} disabled={busy} aria-busy={busy || undefined}>
             {busy ? t.info.saving : t.info.save}
           </button>
         </div>
@@ -196,37 +111,23 @@ export function ProfileForm({
  * 头像: a multipart form. Without JavaScript it posts as is (the action checks the head of
  * the stream and streams it on); with it, the chosen file is checked first (first bytes, size).
  */
-export function AvatarForm({
-  username,
-  headImgUrl,
-  error,
-}: {
-  username: string;
-  headImgUrl: string | null;
-  error?: string;
-}) {
+export function AvatarForm({ username, headImgUrl, error }: { username: string; headImgUrl: string | null; error?: string }) {
   const id = useId();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formEncType === "multipart/form-data";
+  const busy = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data';
   const shown = clientError ?? error;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const file = (
-      formElement.elements.namedItem("file") as HTMLInputElement | null
-    )?.files?.[0];
+    const file = (formElement.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
     if (!file) {
       setClientError(t.avatar.required);
       return;
     }
-    const head = new Uint8Array(
-      await file.slice(0, IMAGE_MAGIC_BYTES).arrayBuffer(),
-    );
+    const head = new Uint8Array(await file.slice(0, IMAGE_MAGIC_BYTES).arrayBuffer());
     const problem = avatarError({ size: file.size, head, name: file.name });
     if (problem) {
       setClientError(problem);
@@ -234,8 +135,8 @@ export function AvatarForm({
     }
     setClientError(null);
     void submit(formElement, {
-      method: "post",
-      encType: "multipart/form-data",
+      method: 'post',
+      encType: 'multipart/form-data',
     });
   }
 
@@ -248,24 +149,14 @@ export function AvatarForm({
       <div className={classes.avatarRow}>
         <span className={classes.avatar}>
           {headImgUrl ? (
-            <img
-              src={headImgUrl}
-              alt={t.avatar.current}
-              width={88}
-              height={88}
-            />
+            <img src={headImgUrl} alt={t.avatar.current} width={88} height={88} />
           ) : (
             <span aria-label={t.avatar.none} role="img">
               {username.slice(0, 1).toUpperCase()}
             </span>
           )}
         </span>
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          onSubmit={onSubmit}
-          className={classes.form}
-        >
+        <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className={classes.form}>
           <div className={classes.field}>
             <label htmlFor={`${id}-file`} className={classes.label}>
               {t.avatar.file}
@@ -277,7 +168,7 @@ export function AvatarForm({
               required
               formats={t.avatar.formats}
               aria-invalid={shown ? true : undefined}
-              aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
+              aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
               onChange={() => setClientError(null)}
             />
             {shown ? (
@@ -287,12 +178,7 @@ export function AvatarForm({
             ) : null}
           </div>
           <div className={classes.actions}>
-            <button
-              type="submit"
-              className={classes.secondary}
-              disabled={busy}
-              aria-busy={busy || undefined}
-            >
+            <button type="submit" className={classes.secondary} disabled={busy} aria-busy={busy || undefined}>
               {busy ? t.avatar.uploading : t.avatar.submit}
             </button>
           </div>

@@ -1,52 +1,38 @@
 // The sections of a manuscript's page (/personal/manuscripts/:id) that the author acts in.
-import { useState, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
-import type {
-  FormatReport,
-  ManuscriptDetail,
-  ManuscriptFile,
-  PayLoading,
-} from "~/backend/endpoints/manuscripts.server";
-import { manuscripts as copy } from "~/copy/manuscripts";
-import { Link } from "~/lib/link";
-import { manuscriptPath } from "./paths";
-import {
-  FORMAT_REMARK_STAGES,
-  SCHEDULED_STAGES,
-  isStageIn,
-  type Stage,
-} from "./status";
-import classes from "./manuscripts.module.css";
+import { useState, type ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
+import type { FormatReport, ManuscriptDetail, ManuscriptFile, PayLoading } from '~/backend/endpoints/manuscripts.server';
+import { manuscripts as copy } from '~/copy/manuscripts';
+import { Link } from '~/lib/link';
+import { manuscriptPath } from './paths';
+import { FORMAT_REMARK_STAGES, SCHEDULED_STAGES, isStageIn, type Stage } from './status';
+import classes from './manuscripts.module.css';
 
 /** The files the backend generates on demand, and from which stage each exists. */
 const GENERATED: {
-  type: "info" | "titlePage" | "offer";
+  type: 'info' | 'titlePage' | 'offer';
   stages: readonly Stage[] | null;
 }[] = [
-  { type: "info", stages: null },
-  { type: "titlePage", stages: null },
-  { type: "offer", stages: SCHEDULED_STAGES },
+  { type: 'info', stages: null },
+  { type: 'titlePage', stages: null },
+  { type: 'offer', stages: SCHEDULED_STAGES },
 ];
 
-export function downloadHref(
-  paper: ManuscriptDetail,
-  file: ManuscriptFile,
-): string {
+export function downloadHref(paper: ManuscriptDetail, file: ManuscriptFile): string {
   const base = `${manuscriptPath(paper.id)}/download`;
-  if ((file.kind === "original" || file.kind === "revision") && file.id)
-    return `${base}/manuscript?fileId=${file.id}`;
-  return `${base}/file?type=${encodeURIComponent(file.kind ?? "")}${file.version ? `&version=${file.version}` : ""}`;
+  if ((file.kind === 'original' || file.kind === 'revision') && file.id) return `${base}/manuscript?fileId=${file.id}`;
+  return `${base}/file?type=${encodeURIComponent(file.kind ?? '')}${file.version ? `&version=${file.version}` : ''}`;
 }
 
 export function Actions({ paper }: { paper: ManuscriptDetail }) {
   const { actions } = paper;
   const base = manuscriptPath(paper.id);
-  const hasProof = paper.files.some((f) => f.kind === "proof");
-  const paid = paper.order?.status === "paid";
+  const hasProof = paper.files.some((f) => f.kind === 'proof');
+  const paid = paper.order?.status === 'paid';
   const links: { key: string; node: ReactNode }[] = [];
   if (actions.canRevise)
     links.push({
-      key: "revise",
+      key: 'revise',
       node: (
         <Link to={`/updatePaperInfo?id=${paper.id}`} className={classes.button}>
           {copy.detail.revise}
@@ -55,19 +41,16 @@ export function Actions({ paper }: { paper: ManuscriptDetail }) {
     });
   else if (actions.canEdit)
     links.push({
-      key: "edit",
+      key: 'edit',
       node: (
-        <Link
-          to={`/updatePaperInfo?id=${paper.id}`}
-          className={classes.secondary}
-        >
+        <Link to={`/updatePaperInfo?id=${paper.id}`} className={classes.secondary}>
           {copy.detail.edit}
         </Link>
       ),
     });
   if (actions.canPay)
     links.push({
-      key: "pay",
+      key: 'pay',
       node: (
         <Link to={`${base}/payment`} className={classes.button}>
           {copy.detail.pay}
@@ -76,46 +59,34 @@ export function Actions({ paper }: { paper: ManuscriptDetail }) {
     });
   if (actions.canDownloadOffer)
     links.push({
-      key: "offer",
+      key: 'offer',
       node: (
-        <a
-          href={`${base}/download/offer`}
-          download
-          className={classes.secondary}
-        >
+        <a href={`${base}/download/offer`} download className={classes.secondary}>
           {copy.detail.offer}
         </a>
       ),
     });
   if (hasProof)
     links.push({
-      key: "proof",
+      key: 'proof',
       node: (
-        <a
-          href={`${base}/download/proof`}
-          download
-          className={classes.secondary}
-        >
+        <a href={`${base}/download/proof`} download className={classes.secondary}>
           {copy.detail.proofDownload}
         </a>
       ),
     });
   if (actions.canDownloadOffer)
     links.push({
-      key: "package",
+      key: 'package',
       node: (
-        <a
-          href={`${base}/download/title-package`}
-          download
-          className={classes.secondary}
-        >
+        <a href={`${base}/download/title-package`} download className={classes.secondary}>
           {copy.detail.titlePackage}
         </a>
       ),
     });
   if (paper.order && !actions.canPay)
     links.push({
-      key: "payment",
+      key: 'payment',
       node: (
         <Link to={`${base}/payment`} className={classes.secondary}>
           {copy.detail.paymentInfo}
@@ -124,32 +95,25 @@ export function Actions({ paper }: { paper: ManuscriptDetail }) {
     });
   if (paid)
     links.push({
-      key: "receipt",
+      key: 'receipt',
       node: (
-        <a
-          href={`${base}/download/receipt`}
-          download
-          className={classes.secondary}
-        >
+        <a href={`${base}/download/receipt`} download className={classes.secondary}>
           {copy.detail.receipt}
         </a>
       ),
     });
   if (paper.articleId)
     links.push({
-      key: "article",
+      key: 'article',
       node: (
-        <Link
-          to={`/journal/detail?id=${paper.articleId}`}
-          className={classes.secondary}
-        >
+        <Link to={`/journal/detail?id=${paper.articleId}`} className={classes.secondary}>
           {copy.detail.article}
         </Link>
       ),
     });
   if (actions.canRetract)
     links.push({
-      key: "retract",
+      key: 'retract',
       node: (
         <Link to={`${base}/retract`} className={classes.secondary}>
           {copy.detail.retract}
@@ -160,36 +124,21 @@ export function Actions({ paper }: { paper: ManuscriptDetail }) {
     <section className={classes.panel} aria-labelledby="manuscript-actions">
       <h2 id="manuscript-actions">{copy.detail.actions}</h2>
       {links.length ? (
-        <ul
-          className={classes.actions}
-          style={{ listStyle: "none", margin: 0, padding: 0 }}
-        >
+        <ul className={classes.actions} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {links.map((l) => (
             <li key={l.key}>{l.node}</li>
           ))}
         </ul>
       ) : (
-        <p className={classes.meta}>
-          {paper.status === "retracted"
-            ? copy.detail.withdrawn
-            : copy.detail.noActions}
-        </p>
+        <p className={classes.meta}>{paper.status === 'retracted' ? copy.detail.withdrawn : copy.detail.noActions}</p>
       )}
     </section>
   );
 }
 
-export function ProofCheck({
-  paper,
-  remark,
-  error,
-}: {
-  paper: ManuscriptDetail;
-  remark: string;
-  error: string | null;
-}) {
+export function ProofCheck({ paper, remark, error }: { paper: ManuscriptDetail; remark: string; error: string | null }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = navigation.state === 'submitting';
   const t = copy.detail.proof;
   return (
     <section className={classes.panel} aria-labelledby="proof" id="proof-check">
@@ -208,35 +157,16 @@ export function ProofCheck({
       <Form method="post" action={manuscriptPath(paper.id)}>
         <div className={classes.field}>
           <label htmlFor="proof-remark">{t.remark}</label>
-          <textarea
-            id="proof-remark"
-            name="remark"
-            rows={4}
-            maxLength={2000}
-            defaultValue={remark}
-            aria-describedby="proof-remark-hint"
-          />
+          <textarea id="proof-remark" name="remark" rows={4} maxLength={2000} defaultValue={remark} aria-describedby="proof-remark-hint" />
           <span id="proof-remark-hint" className={classes.hint}>
             {t.remarkHint}
           </span>
         </div>
         <div className={classes.actions}>
-          <button
-            type="submit"
-            name="intent"
-            value="confirmProof"
-            className={classes.button}
-            disabled={busy}
-          >
+          <button type="submit" name="intent" value="confirmProof" className={classes.button} disabled={busy}>
             {t.confirm}
           </button>
-          <button
-            type="submit"
-            name="intent"
-            value="proofCorrections"
-            className={classes.secondary}
-            disabled={busy}
-          >
+          <button type="submit" name="intent" value="proofCorrections" className={classes.secondary} disabled={busy}>
             {t.corrections}
           </button>
         </div>
@@ -257,39 +187,18 @@ export function FormatCheck({
   error: string | null;
 }) {
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "formatRemarks";
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'formatRemarks';
   const t = copy.format;
-  const value = remarks ?? report.remarks ?? "";
+  const value = remarks ?? report.remarks ?? '';
   const [length, setLength] = useState(value.length);
-  const failed = report.items.filter((item) => item.status === "failed").length;
-  const pending = report.items.filter(
-    (item) => item.status === "pending",
-  ).length;
+  const failed = report.items.filter((item) => item.status === 'failed').length;
+  const pending = report.items.filter((item) => item.status === 'pending').length;
   const canRemark = isStageIn(paper.status, FORMAT_REMARK_STAGES);
   return (
-    <section
-      className={classes.panel}
-      aria-labelledby="format-check-title"
-      id="format-check"
-    >
+    <section className={classes.panel} aria-labelledby="format-check-title" id="format-check">
       <h2 id="format-check-title">{t.title}</h2>
-      <p
-        className={
-          report.passed
-            ? classes.success
-            : failed
-              ? classes.notice
-              : classes.meta
-        }
-        data-testid="format-result"
-      >
-        {report.passed
-          ? t.passed
-          : failed
-            ? t.failed(failed)
-            : t.pending(pending)}
+      <p className={report.passed ? classes.success : failed ? classes.notice : classes.meta} data-testid="format-result">
+        {report.passed ? t.passed : failed ? t.failed(failed) : t.pending(pending)}
       </p>
       <p className={classes.meta}>{t.intro}</p>
       <table className={classes.table}>
@@ -309,39 +218,16 @@ export function FormatCheck({
               </th>
               <td>{item.value}</td>
               <td>{item.requirement}</td>
-              <td
-                className={
-                  item.status === "ok"
-                    ? classes.ok
-                    : item.status === "failed"
-                      ? classes.notOk
-                      : classes.waiting
-                }
-              >
-                <span aria-hidden="true">
-                  {item.status === "ok"
-                    ? "✓ "
-                    : item.status === "failed"
-                      ? "✗ "
-                      : "… "}
-                </span>
-                {item.status === "ok"
-                  ? t.ok
-                  : item.status === "failed"
-                    ? t.notOk
-                    : t.waiting}
+              <td className={item.status === 'ok' ? classes.ok : item.status === 'failed' ? classes.notOk : classes.waiting}>
+                <span aria-hidden="true">{item.status === 'ok' ? '✓ ' : item.status === 'failed' ? '✗ ' : '… '}</span>
+                {item.status === 'ok' ? t.ok : item.status === 'failed' ? t.notOk : t.waiting}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
       {canRemark ? (
-        <Form
-          method="post"
-          action={manuscriptPath(paper.id)}
-          className={classes.formBlock}
-          noValidate
-        >
+        <Form method="post" action={manuscriptPath(paper.id)} className={classes.formBlock} noValidate>
           <div className={classes.field}>
             <label htmlFor="format-remarks">{t.remarks}</label>
             <textarea
@@ -352,29 +238,19 @@ export function FormatCheck({
               required
               defaultValue={value}
               aria-invalid={error ? true : undefined}
-              aria-describedby={`format-remarks-hint${error ? " format-remarks-error" : ""}`}
+              aria-describedby={`format-remarks-hint${error ? ' format-remarks-error' : ''}`}
               onChange={(e) => setLength(e.currentTarget.value.length)}
             />
             <span id="format-remarks-hint" className={classes.hint}>
               {t.remarksHint} {t.counter(length)}
             </span>
             {error ? (
-              <p
-                id="format-remarks-error"
-                className={classes.error}
-                role="alert"
-              >
+              <p id="format-remarks-error" className={classes.error} role="alert">
                 {error}
               </p>
             ) : null}
           </div>
-          <button
-            type="submit"
-            name="intent"
-            value="formatRemarks"
-            className={classes.secondary}
-            disabled={busy}
-          >
+          <button type="submit" name="intent" value="formatRemarks" className={classes.secondary} disabled={busy}>
             {busy ? t.submitting : t.submit}
           </button>
         </Form>
@@ -388,67 +264,39 @@ export function FormatCheck({
   );
 }
 
-export function GeneratedFiles({
-  paper,
-  editorsFile,
-}: {
-  paper: ManuscriptDetail;
-  editorsFile: ManuscriptFile | null;
-}) {
+export function GeneratedFiles({ paper, editorsFile }: { paper: ManuscriptDetail; editorsFile: ManuscriptFile | null }) {
   const t = copy.generated;
   const base = manuscriptPath(paper.id);
-  const previews = GENERATED.filter(
-    (g) => !g.stages || isStageIn(paper.status, g.stages),
-  );
+  const previews = GENERATED.filter((g) => !g.stages || isStageIn(paper.status, g.stages));
   return (
     <div className={classes.generated}>
       <h3>{t.title}</h3>
       <p className={classes.meta}>{t.intro}</p>
-      <ul
-        className={classes.actions}
-        style={{ listStyle: "none", margin: "8px 0 0", padding: 0 }}
-      >
+      <ul className={classes.actions} style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
         {previews.map((g) => (
           <li key={g.type}>
-            <a
-              href={`${base}/preview/${g.type}`}
-              target="_blank"
-              rel="noopener"
-              className={classes.secondary}
-            >
+            <a href={`${base}/preview/${g.type}`} target="_blank" rel="noopener" className={classes.secondary}>
               {t.preview(t.names[g.type] ?? g.type)}
               <span className="visually-hidden">{t.newWindow}</span>
             </a>
           </li>
         ))}
         <li>
-          <a
-            href={`${base}/download/word`}
-            download
-            className={classes.secondary}
-            aria-describedby="word-hint"
-          >
+          <a href={`${base}/download/word`} download className={classes.secondary} aria-describedby="word-hint">
             {t.word}
           </a>
         </li>
         {editorsFile ? (
           <li>
-            <a
-              href={downloadHref(paper, editorsFile)}
-              download
-              className={classes.secondary}
-              data-testid="editors-file"
-            >
-              {t.edited(editorsFile.kindName ?? editorsFile.kind ?? "")}
+            <a href={downloadHref(paper, editorsFile)} download className={classes.secondary} data-testid="editors-file">
+              {t.edited(editorsFile.kindName ?? editorsFile.kind ?? '')}
             </a>
           </li>
         ) : null}
       </ul>
       <p id="word-hint" className={classes.hint}>
         {t.wordHint}
-        {editorsFile
-          ? ` ${t.editedNote(editorsFile.fileName, editorsFile.createTime ?? "")}`
-          : ""}
+        {editorsFile ? ` ${t.editedNote(editorsFile.fileName, editorsFile.createTime ?? '')}` : ''}
       </p>
     </div>
   );
@@ -465,23 +313,15 @@ export function Schedule({ schedule }: { schedule: PayLoading }) {
         <dd data-testid="schedule-fee">
           {fee}
           {schedule.amount !== null && schedule.amount !== undefined
-            ? `（${schedule.amount.toFixed(2)} 元${schedule.orderNo ? `，${schedule.orderNo}` : ""}）`
-            : ""}
+            ? `（${schedule.amount.toFixed(2)} 元${schedule.orderNo ? `，${schedule.orderNo}` : ''}）`
+            : ''}
         </dd>
         <dt>{t.issue}</dt>
         <dd data-testid="schedule-issue">
-          {schedule.scheduled && schedule.issue
-            ? t.issueName(
-                schedule.issue.year,
-                schedule.issue.issueNo,
-                schedule.issue.publishDate,
-              )
-            : t.notScheduled}
+          {schedule.scheduled && schedule.issue ? t.issueName(schedule.issue.year, schedule.issue.issueNo, schedule.issue.publishDate) : t.notScheduled}
         </dd>
         <dt>{t.published}</dt>
-        <dd data-testid="schedule-published">
-          {schedule.published ? t.isPublished : t.notPublished}
-        </dd>
+        <dd data-testid="schedule-published">{schedule.published ? t.isPublished : t.notPublished}</dd>
       </dl>
     </section>
   );

@@ -1,16 +1,11 @@
-import { useId, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
-import { manuscripts as copy } from "~/copy/manuscripts";
-import { responseLetterSchema } from "~/forms/manuscript";
-import {
-  MANUSCRIPT_ACCEPT,
-  MANUSCRIPT_FILE,
-  UploadProgress,
-  uploadWithProgress,
-} from "~/components/upload/upload-progress";
-import classes from "~/routes/upload/upload.module.css";
-import { BROWSER_ENDPOINTS } from "~/backend/browser-endpoints";
-import { FileDropZone } from "~/components/widgets/FileDropZone";
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { manuscripts as copy } from '~/copy/manuscripts';
+import { responseLetterSchema } from '~/forms/manuscript';
+import { MANUSCRIPT_ACCEPT, MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from '~/components/upload/upload-progress';
+import classes from '~/routes/upload/upload.module.css';
+import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
+import { FileDropZone } from '~/components/widgets/FileDropZone';
 
 const SUBMIT_URL = BROWSER_ENDPOINTS.revisionUpload.path;
 
@@ -30,13 +25,7 @@ interface Props {
  * refusal can give them back). With JavaScript: the same fields sent with XHR through the
  * BFF proxy, with the upload progress, the 修改说明 validated as one types.
  */
-export function RevisionUploadForm({
-  paperId,
-  idempotencyKey,
-  maxSizeMb,
-  responseLetter = "",
-  error,
-}: Props) {
+export function RevisionUploadForm({ paperId, idempotencyKey, maxSizeMb, responseLetter = '', error }: Props) {
   const id = useId();
   const navigate = useNavigate();
   const t = copy.revision.file;
@@ -49,9 +38,7 @@ export function RevisionUploadForm({
 
   function checkLetter(value: string): boolean {
     const result = responseLetterSchema.safeParse(value);
-    setLetterError(
-      result.success ? null : (result.error.issues[0]?.message ?? null),
-    );
+    setLetterError(result.success ? null : (result.error.issues[0]?.message ?? null));
     return result.success;
   }
 
@@ -59,7 +46,7 @@ export function RevisionUploadForm({
     const message = !file
       ? t.required
       : !MANUSCRIPT_FILE.test(file.name)
-        ? "文件类型不正确，仅支持PDF、DOC、DOCX格式"
+        ? '文件类型不正确，仅支持PDF、DOC、DOCX格式'
         : file.size > maxSizeMb * 1024 * 1024
           ? `文件大小不能超过${maxSizeMb}MB`
           : null;
@@ -71,21 +58,18 @@ export function RevisionUploadForm({
     event.preventDefault();
     if (progress !== null) return;
     const form = event.currentTarget;
-    const letter = (
-      form.elements.namedItem("responseLetter") as HTMLTextAreaElement
-    ).value;
-    const file = (form.elements.namedItem("file") as HTMLInputElement)
-      .files?.[0];
+    const letter = (form.elements.namedItem('responseLetter') as HTMLTextAreaElement).value;
+    const file = (form.elements.namedItem('file') as HTMLInputElement).files?.[0];
     const letterOk = checkLetter(letter);
     const fileOk = checkFile(file);
     if (!letterOk || !fileOk || !file) return;
     setFormError(null);
     setProgress(0);
     const body = new FormData();
-    body.set("id", String(paperId));
-    body.set("idempotencyKey", idempotencyKey);
-    body.set("responseLetter", letter);
-    body.set("file", file);
+    body.set('id', String(paperId));
+    body.set('idempotencyKey', idempotencyKey);
+    body.set('responseLetter', letter);
+    body.set('file', file);
     uploadWithProgress(SUBMIT_URL, body, {
       progress: setProgress,
       settled: () => setProgress(null),
@@ -95,10 +79,7 @@ export function RevisionUploadForm({
           void navigate(`/personal/manuscripts/${paperId}?done=revision`);
           return;
         }
-        setFormError(
-          answer.message ||
-            (status === 413 ? `文件大小不能超过${maxSizeMb}MB` : t.network),
-        );
+        setFormError(answer.message || (status === 413 ? `文件大小不能超过${maxSizeMb}MB` : t.network));
       },
     });
   }
@@ -114,9 +95,7 @@ export function RevisionUploadForm({
       {shownForm ? (
         <div className={classes.alert} role="alert">
           <p style={{ margin: 0 }}>{shownForm}</p>
-          {error && !formError ? (
-            <p style={{ margin: "6px 0 0" }}>{t.failed}</p>
-          ) : null}
+          {error && !formError ? <p style={{ margin: '6px 0 0' }}>{t.failed}</p> : null}
         </div>
       ) : null}
       {/* Text fields first: the portal reads them as the body streams past. */}
@@ -132,7 +111,7 @@ export function RevisionUploadForm({
           required
           defaultValue={responseLetter}
           aria-invalid={letterError ? true : undefined}
-          aria-describedby={`${id}-letter-hint${letterError ? ` ${id}-letter-error` : ""}`}
+          aria-describedby={`${id}-letter-hint${letterError ? ` ${id}-letter-error` : ''}`}
           onChange={(e) => {
             setLength(e.currentTarget.value.trim().length);
             checkLetter(e.currentTarget.value);
@@ -156,7 +135,7 @@ export function RevisionUploadForm({
           accept={MANUSCRIPT_ACCEPT}
           formats={t.formats(maxSizeMb)}
           aria-invalid={fileError ? true : undefined}
-          aria-describedby={`${id}-file-hint${fileError ? ` ${id}-file-error` : ""}`}
+          aria-describedby={`${id}-file-hint${fileError ? ` ${id}-file-error` : ''}`}
           onChange={(e) => checkFile(e.currentTarget.files?.[0])}
         />
         <span id={`${id}-file-hint`} className={classes.hint}>
@@ -168,19 +147,9 @@ export function RevisionUploadForm({
           </p>
         ) : null}
       </div>
-      {progress !== null ? (
-        <UploadProgress
-          percent={progress}
-          label={t.submitting}
-          text={t.progress(progress)}
-        />
-      ) : null}
+      {progress !== null ? <UploadProgress percent={progress} label={t.submitting} text={t.progress(progress)} /> : null}
       <div className={classes.actions}>
-        <button
-          type="submit"
-          className={classes.button}
-          disabled={progress !== null}
-        >
+        <button type="submit" className={classes.button} disabled={progress !== null}>
           {progress !== null ? t.submitting : t.submit}
         </button>
       </div>

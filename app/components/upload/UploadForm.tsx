@@ -1,15 +1,10 @@
-import { useId, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
-import { upload as copy } from "~/copy/upload";
-import classes from "~/routes/upload/upload.module.css";
-import {
-  MANUSCRIPT_ACCEPT,
-  MANUSCRIPT_FILE,
-  UploadProgress,
-  uploadWithProgress,
-} from "./upload-progress";
-import { BROWSER_ENDPOINTS } from "~/backend/browser-endpoints";
-import { FileDropZone } from "~/components/widgets/FileDropZone";
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { upload as copy } from '~/copy/upload';
+import classes from '~/routes/upload/upload.module.css';
+import { MANUSCRIPT_ACCEPT, MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from './upload-progress';
+import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
+import { FileDropZone } from '~/components/widgets/FileDropZone';
 
 const UPLOAD_URL = BROWSER_ENDPOINTS.manuscriptUpload.path;
 /** A 征稿活动's submission (channel activity). */
@@ -39,8 +34,7 @@ export function UploadForm({ gch, maxSizeMb, error, paperId, themeId }: Props) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const file = (form.elements.namedItem("file") as HTMLInputElement | null)
-      ?.files?.[0];
+    const file = (form.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
     if (!file) {
       event.preventDefault();
       setClientError(copy.file.required);
@@ -56,49 +50,38 @@ export function UploadForm({ gch, maxSizeMb, error, paperId, themeId }: Props) {
       setClientError(copy.file.tooLarge(maxSizeMb));
       return;
     }
-    if (typeof XMLHttpRequest === "undefined") return;
+    if (typeof XMLHttpRequest === 'undefined') return;
     event.preventDefault();
     setClientError(null);
     setProgress(0);
     const body = new FormData();
-    body.set("gch", gch);
-    if (paperId) body.set("paperId", String(paperId));
-    if (themeId && !paperId) body.set("themeId", String(themeId));
-    body.set("file", file);
-    uploadWithProgress(
-      themeId && !paperId ? ACTIVITY_UPLOAD_URL : UPLOAD_URL,
-      body,
-      {
-        progress: setProgress,
-        settled: () => setProgress(null),
-        networkError: () => setClientError("网络异常，上传未完成，请重试"),
-        answer: (answer, status) => {
-          if (answer.success && answer.entity?.paperId) {
-            void navigate(`/upload/info?paperId=${answer.entity.paperId}`);
-            return;
-          }
-          setClientError(
-            answer.message ||
-              (status === 413
-                ? copy.file.tooLarge(maxSizeMb)
-                : "上传失败，请重试"),
-          );
-        },
+    body.set('gch', gch);
+    if (paperId) body.set('paperId', String(paperId));
+    if (themeId && !paperId) body.set('themeId', String(themeId));
+    body.set('file', file);
+    uploadWithProgress(themeId && !paperId ? ACTIVITY_UPLOAD_URL : UPLOAD_URL, body, {
+      progress: setProgress,
+      settled: () => setProgress(null),
+      networkError: () => setClientError('网络异常，上传未完成，请重试'),
+      answer: (answer, status) => {
+        if (answer.success && answer.entity?.paperId) {
+          void navigate(`/upload/info?paperId=${answer.entity.paperId}`);
+          return;
+        }
+        setClientError(answer.message || (status === 413 ? copy.file.tooLarge(maxSizeMb) : '上传失败，请重试'));
       },
-    );
+    });
   }
 
   return (
     <form
       method="post"
       encType="multipart/form-data"
-      action={`/upload?redirectGch=${encodeURIComponent(gch)}${themeId && !paperId ? `&themeId=${themeId}` : ""}`}
+      action={`/upload?redirectGch=${encodeURIComponent(gch)}${themeId && !paperId ? `&themeId=${themeId}` : ''}`}
       onSubmit={onSubmit}
     >
       <input type="hidden" name="gch" value={gch} />
-      {themeId && !paperId ? (
-        <input type="hidden" name="themeId" value={themeId} />
-      ) : null}
+      {themeId && !paperId ? <input type="hidden" name="themeId" value={themeId} /> : null}
       {paperId ? <input type="hidden" name="paperId" value={paperId} /> : null}
       <div className={classes.field}>
         <label htmlFor={`${id}-file`}>{copy.file.label}</label>
@@ -109,7 +92,7 @@ export function UploadForm({ gch, maxSizeMb, error, paperId, themeId }: Props) {
           accept={MANUSCRIPT_ACCEPT}
           formats={copy.file.formats(maxSizeMb)}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
+          aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
           onChange={() => setClientError(null)}
         />
         <span id={`${id}-hint`} className={classes.hint}>
@@ -127,19 +110,9 @@ export function UploadForm({ gch, maxSizeMb, error, paperId, themeId }: Props) {
           <span>{copy.premise.accept}</span>
         </label>
       )}
-      {progress !== null && (
-        <UploadProgress
-          percent={progress}
-          label={copy.file.uploading}
-          text={copy.file.progress(progress)}
-        />
-      )}
+      {progress !== null && <UploadProgress percent={progress} label={copy.file.uploading} text={copy.file.progress(progress)} />}
       <div className={classes.actions}>
-        <button
-          type="submit"
-          className={classes.button}
-          disabled={progress !== null}
-        >
+        <button type="submit" className={classes.button} disabled={progress !== null}>
           {progress !== null ? copy.file.uploading : copy.file.submit}
         </button>
       </div>

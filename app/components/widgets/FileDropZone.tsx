@@ -1,5 +1,5 @@
-import { useState, type ChangeEvent, type InputHTMLAttributes } from "react";
-import classes from "./FileDropZone.module.css";
+import { useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import classes from './FileDropZone.module.css';
 
 /** 1536 → "1.5 KB"; sizes as a reader expects them, base 1024. */
 export function formatFileSize(bytes: number): string {
@@ -12,13 +12,10 @@ export function formatFileSize(bytes: number): string {
 export function fileKind(file: { name: string; type: string }): string {
   const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1];
   if (extension) return `${extension.toUpperCase()} 文件`;
-  return file.type || "未知类型";
+  return file.type || '未知类型';
 }
 
-type Props = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  "type" | "className"
-> & {
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & {
   id: string;
   /** The accepted formats and size limit, in Chinese ("支持 .doc、.docx，不超过 50 MB"). */
   formats: string;
@@ -39,29 +36,14 @@ export function FileDropZone({ formats, onChange, ...input }: Props) {
   } | null>(null);
   const change = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.currentTarget.files?.[0];
-    setFile(
-      chosen
-        ? { name: chosen.name, size: chosen.size, type: chosen.type }
-        : null,
-    );
+    setFile(chosen ? { name: chosen.name, size: chosen.size, type: chosen.type } : null);
     onChange?.(event);
   };
   return (
-    <div className={classes.zone} data-chosen={file ? "" : undefined}>
-      <input
-        {...input}
-        type="file"
-        className={classes.input}
-        onChange={change}
-      />
+    <div className={classes.zone} data-chosen={file ? '' : undefined}>
+      <input {...input} type="file" className={classes.input} onChange={change} />
       <div className={classes.face} aria-hidden="true">
-        <svg
-          className={classes.icon}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
+        <svg className={classes.icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
           <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
         </svg>
         {file ? (
@@ -73,12 +55,8 @@ export function FileDropZone({ formats, onChange, ...input }: Props) {
           </>
         ) : (
           <>
-            <strong className={classes.prompt}>
-              点击选择文件，或将文件拖到此处
-            </strong>
-            <span className={classes.chosenWithoutScript}>
-              已选择文件，提交时上传
-            </span>
+            <strong className={classes.prompt}>点击选择文件，或将文件拖到此处</strong>
+            <span className={classes.chosenWithoutScript}>已选择文件，提交时上传</span>
             <span className={classes.detail}>{formats}</span>
           </>
         )}

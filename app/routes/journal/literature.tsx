@@ -1,50 +1,43 @@
-import { useLocation } from "react-router";
-import { Link } from "~/lib/link";
-import {
-  journalDetails,
-  journalList,
-} from "~/backend/endpoints/journals.server";
-import { literatureBase } from "~/backend/endpoints/papers.server";
-import { ArticleItem } from "~/components/journal/ArticleItem";
-import { LabelBadges } from "~/components/journal/LabelBadges";
-import { Pager } from "~/components/widgets/Pager";
-import { copy } from "~/copy";
-import { intParam, issueLabel, pageParam } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
-import { FilterDrawer } from "~/components/widgets/FilterDrawer";
-import { backendFor } from "~/session/session.server";
-import type { Route } from "./+types/literature";
-import classes from "./literature.module.css";
-import { Breadcrumbs } from "~/components/reading/Breadcrumbs";
-import { SortLinks } from "~/components/journal/SortLinks";
-import { PUBLIC } from "~/lib/route-policy";
-import { optional } from "~/backend/optional.server";
+import { useLocation } from 'react-router';
+import { Link } from '~/lib/link';
+import { journalDetails, journalList } from '~/backend/endpoints/journals.server';
+import { literatureBase } from '~/backend/endpoints/papers.server';
+import { ArticleItem } from '~/components/journal/ArticleItem';
+import { LabelBadges } from '~/components/journal/LabelBadges';
+import { Pager } from '~/components/widgets/Pager';
+import { copy } from '~/copy';
+import { intParam, issueLabel, pageParam } from '~/lib/format';
+import { pageMeta } from '~/lib/meta';
+import { FilterDrawer } from '~/components/widgets/FilterDrawer';
+import { backendFor } from '~/session/session.server';
+import type { Route } from './+types/literature';
+import classes from './literature.module.css';
+import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
+import { SortLinks } from '~/components/journal/SortLinks';
+import { PUBLIC } from '~/lib/route-policy';
+import { optional } from '~/backend/optional.server';
 
 const PAGE_SIZE = 10;
 const SORTS = [
-  { key: "publishDate", label: "最新发表" },
-  { key: "views", label: "浏览最多" },
-  { key: "downloads", label: "下载最多" },
+  { key: 'publishDate', label: '最新发表' },
+  { key: 'views', label: '浏览最多' },
+  { key: 'downloads', label: '下载最多' },
 ] as const;
-type SortKey = (typeof SORTS)[number]["key"];
+type SortKey = (typeof SORTS)[number]['key'];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
-  const journalId = intParam(params.get("journalId"));
-  const year = intParam(params.get("year"), 3000);
-  const issueId = intParam(params.get("issueId"));
-  const columnId = intParam(params.get("columnId"));
-  const sort: SortKey = SORTS.some((s) => s.key === params.get("sort"))
-    ? (params.get("sort") as SortKey)
-    : "publishDate";
-  const current = pageParam(params.get("page"));
+  const journalId = intParam(params.get('journalId'));
+  const year = intParam(params.get('year'), 3000);
+  const issueId = intParam(params.get('issueId'));
+  const columnId = intParam(params.get('columnId'));
+  const sort: SortKey = SORTS.some((s) => s.key === params.get('sort')) ? (params.get('sort') as SortKey) : 'publishDate';
+  const current = pageParam(params.get('page'));
   const backend = backendFor(request, context);
   const [journals, journal, articles] = await Promise.all([
     backend.call(journalList),
-    journalId
-      ? optional(backend.call(journalDetails, { id: journalId }), null)
-      : Promise.resolve(null),
+    journalId ? optional(backend.call(journalDetails, { id: journalId }), null) : Promise.resolve(null),
     backend.call(literatureBase, {
       journalId,
       year,
@@ -66,9 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, location }) =>
   pageMeta({
-    title: data?.journal ? `${data.journal.name} · 文献成果` : "文献成果",
-    description:
-      "数据法学领域期刊文献成果：按期刊、年份、期次和栏目浏览，按发表时间、浏览量和下载量排序。",
+    title: data?.journal ? `${data.journal.name} · 文献成果` : '文献成果',
+    description: '数据法学领域期刊文献成果：按期刊、年份、期次和栏目浏览，按发表时间、浏览量和下载量排序。',
     origin: data?.origin,
     path: `${location.pathname}${location.search}`,
   });
@@ -78,37 +70,24 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const href = (changes: Record<string, string | number | undefined>) => {
     const params = new URLSearchParams(location.search);
-    params.delete("page");
+    params.delete('page');
     for (const [key, value] of Object.entries(changes)) {
       if (value === undefined) params.delete(key);
       else params.set(key, String(value));
     }
     const query = params.toString();
-    return query ? `/journal?${query}` : "/journal";
+    return query ? `/journal?${query}` : '/journal';
   };
   const years = journal ? journal.issuesByYear.map((group) => group.year) : [];
-  const issuesOfYear =
-    journal?.issuesByYear.find((group) => group.year === filters.year)
-      ?.issues ?? [];
-  const filtered =
-    filters.journalId || filters.year || filters.issueId || filters.columnId;
+  const issuesOfYear = journal?.issuesByYear.find((group) => group.year === filters.year)?.issues ?? [];
+  const filtered = filters.journalId || filters.year || filters.issueId || filters.columnId;
 
   return (
     <main id="main" className={`page-container ${classes.page}`}>
       <Breadcrumbs items={[{ label: copy.nav.literature }]} />
       <div className={classes.layout}>
         <aside className={classes.panel} aria-label="筛选">
-          <FilterDrawer
-            label="筛选"
-            active={
-              [
-                filters.journalId,
-                filters.year,
-                filters.issueId,
-                filters.columnId,
-              ].filter(Boolean).length
-            }
-          >
+          <FilterDrawer label="筛选" active={[filters.journalId, filters.year, filters.issueId, filters.columnId].filter(Boolean).length}>
             <h2 className={classes.sideTitle}>期刊</h2>
             <ul className={classes.facet}>
               <li>
@@ -169,10 +148,7 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
                         <li key={issue.id}>
                           <Link
                             to={href({
-                              issueId:
-                                filters.issueId === issue.id
-                                  ? undefined
-                                  : issue.id,
+                              issueId: filters.issueId === issue.id ? undefined : issue.id,
                             })}
                             aria-current={filters.issueId === issue.id}
                           >
@@ -189,10 +165,7 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
                     <li key={column.id}>
                       <Link
                         to={href({
-                          columnId:
-                            filters.columnId === column.id
-                              ? undefined
-                              : column.id,
+                          columnId: filters.columnId === column.id ? undefined : column.id,
                         })}
                         aria-current={filters.columnId === column.id}
                       >
@@ -209,18 +182,11 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
           <div className={classes.toolbar}>
             <h1 id="results-heading" className={classes.heading}>
               {journal ? `《${journal.name}》` : copy.nav.literature}
-              {filters.year ? ` ${filters.year}年` : ""}
-              {filters.issueId
-                ? ` ${issueLabel(filters.year ?? 0, issuesOfYear.find((i) => i.id === filters.issueId)?.issueNo).replace(/^\d+年/, "")}`
-                : ""}
+              {filters.year ? ` ${filters.year}年` : ''}
+              {filters.issueId ? ` ${issueLabel(filters.year ?? 0, issuesOfYear.find((i) => i.id === filters.issueId)?.issueNo).replace(/^\d+年/, '')}` : ''}
               <span className={classes.count}>共 {articles.total} 篇</span>
             </h1>
-            <SortLinks
-              options={SORTS}
-              current={filters.sort}
-              defaultKey="publishDate"
-              href={(key) => href({ sort: key })}
-            />
+            <SortLinks options={SORTS} current={filters.sort} defaultKey="publishDate" href={(key) => href({ sort: key })} />
           </div>
           {filtered ? (
             <p>
@@ -232,20 +198,9 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
           {articles.records.length === 0 ? (
             <p className="empty-state">{copy.list.empty}</p>
           ) : (
-            articles.records.map((article) => (
-              <ArticleItem
-                key={article.id}
-                article={article}
-                headingLevel="h2"
-              />
-            ))
+            articles.records.map((article) => <ArticleItem key={article.id} article={article} headingLevel="h2" />)
           )}
-          <Pager
-            current={articles.current}
-            total={articles.total}
-            size={articles.size}
-            label="文献分页"
-          />
+          <Pager current={articles.current} total={articles.total} size={articles.size} label="文献分页" />
         </section>
       </div>
     </main>

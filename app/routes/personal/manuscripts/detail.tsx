@@ -1,18 +1,11 @@
-import { Link } from "~/lib/link";
-import { manuscripts as copy } from "~/copy/manuscripts";
-import { pageMeta } from "~/lib/meta";
-import type { Route } from "./+types/detail";
-import classes from "~/components/manuscripts/manuscripts.module.css";
-import {
-  Actions,
-  FormatCheck,
-  GeneratedFiles,
-  ProofCheck,
-  Schedule,
-  downloadHref,
-} from "~/components/manuscripts/ManuscriptSections";
+import { Link } from '~/lib/link';
+import { manuscripts as copy } from '~/copy/manuscripts';
+import { pageMeta } from '~/lib/meta';
+import type { Route } from './+types/detail';
+import classes from '~/components/manuscripts/manuscripts.module.css';
+import { Actions, FormatCheck, GeneratedFiles, ProofCheck, Schedule, downloadHref } from '~/components/manuscripts/ManuscriptSections';
 
-export { action, loader } from "./detail.server";
+export { action, loader } from './detail.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   pageMeta({
@@ -20,50 +13,29 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     noindex: true,
   });
 
-export default function ManuscriptPage({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
-  const { paper, flow, messages, format, editorsFile, schedule, done } =
-    loaderData;
-  const formatAnswer = actionData?.form === "format" ? actionData : null;
-  const proofAnswer = actionData?.form === "proof" ? actionData : null;
+export default function ManuscriptPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { paper, flow, messages, format, editorsFile, schedule, done } = loaderData;
+  const formatAnswer = actionData?.form === 'format' ? actionData : null;
+  const proofAnswer = actionData?.form === 'proof' ? actionData : null;
   const f = copy.detail.fields;
   const rows: [string, string][] = [
-    [f.manuscriptNo, paper.manuscriptNo ?? ""],
-    [f.journal, paper.journalName ?? ""],
-    [f.column, paper.columnName ?? ""],
-    [f.paperType, paper.paperType ?? ""],
+    [f.manuscriptNo, paper.manuscriptNo ?? ''],
+    [f.journal, paper.journalName ?? ''],
+    [f.column, paper.columnName ?? ''],
+    [f.paperType, paper.paperType ?? ''],
     [f.status, paper.statusName],
-    [f.submitTime, paper.submitTime ?? ""],
-    [f.acceptTime, paper.acceptTime ?? ""],
-    [
-      f.plannedIssue,
-      paper.plannedIssue
-        ? copy.detail.plannedIssue(
-            paper.plannedIssue.year,
-            paper.plannedIssue.issueNo,
-          )
-        : "",
-    ],
-    [
-      f.similarity,
-      paper.similarity !== null && paper.similarity !== undefined
-        ? `${paper.similarity}%`
-        : "",
-    ],
-    [f.retractReason, paper.retractReason ?? ""],
-    [f.titleEn, paper.titleEn ?? ""],
-    [f.abstract, paper.abstract ?? ""],
-    [f.keywords, paper.keywords.join("；")],
-    [f.fund, paper.fund ?? ""],
-    [f.remark, paper.remark ?? ""],
+    [f.submitTime, paper.submitTime ?? ''],
+    [f.acceptTime, paper.acceptTime ?? ''],
+    [f.plannedIssue, paper.plannedIssue ? copy.detail.plannedIssue(paper.plannedIssue.year, paper.plannedIssue.issueNo) : ''],
+    [f.similarity, paper.similarity !== null && paper.similarity !== undefined ? `${paper.similarity}%` : ''],
+    [f.retractReason, paper.retractReason ?? ''],
+    [f.titleEn, paper.titleEn ?? ''],
+    [f.abstract, paper.abstract ?? ''],
+    [f.keywords, paper.keywords.join('；')],
+    [f.fund, paper.fund ?? ''],
+    [f.remark, paper.remark ?? ''],
   ];
-  const files = [...paper.files].sort(
-    (a, b) =>
-      (a.createTime ?? "").localeCompare(b.createTime ?? "") ||
-      (a.id ?? 0) - (b.id ?? 0),
-  );
+  const files = [...paper.files].sort((a, b) => (a.createTime ?? '').localeCompare(b.createTime ?? '') || (a.id ?? 0) - (b.id ?? 0));
   return (
     <main id="main">
       <p>
@@ -72,20 +44,16 @@ export default function ManuscriptPage({
       <section className={classes.panel} aria-labelledby="manuscript-title">
         <div className={classes.header}>
           <h1 id="manuscript-title">{paper.title}</h1>
-          <span
-            className={classes.status}
-            data-status={paper.status}
-            data-testid="manuscript-status"
-          >
+          <span className={classes.status} data-status={paper.status} data-testid="manuscript-status">
             {paper.statusName}
           </span>
         </div>
-        {done === "revision" ? (
+        {done === 'revision' ? (
           <p className={classes.success} role="status">
             {copy.detail.revisionDone}
           </p>
         ) : null}
-        {done === "edit" ? (
+        {done === 'edit' ? (
           <p className={classes.success} role="status">
             {copy.detail.editDone}
           </p>
@@ -94,7 +62,7 @@ export default function ManuscriptPage({
           {rows
             .filter(([, value]) => value)
             .map(([label, value]) => (
-              <div key={label} style={{ display: "contents" }}>
+              <div key={label} style={{ display: 'contents' }}>
                 <dt>{label}</dt>
                 <dd>{value}</dd>
               </div>
@@ -104,43 +72,20 @@ export default function ManuscriptPage({
 
       <Actions paper={paper} />
 
-      {paper.actions.canCheckProof ? (
-        <ProofCheck
-          paper={paper}
-          remark={proofAnswer?.remark ?? ""}
-          error={proofAnswer?.error ?? null}
-        />
-      ) : null}
+      {paper.actions.canCheckProof ? <ProofCheck paper={paper} remark={proofAnswer?.remark ?? ''} error={proofAnswer?.error ?? null} /> : null}
 
       {schedule ? <Schedule schedule={schedule} /> : null}
 
-      {format ? (
-        <FormatCheck
-          paper={paper}
-          report={format}
-          remarks={formatAnswer?.remark ?? null}
-          error={formatAnswer?.error ?? null}
-        />
-      ) : null}
+      {format ? <FormatCheck paper={paper} report={format} remarks={formatAnswer?.remark ?? null} error={formatAnswer?.error ?? null} /> : null}
 
       <section className={classes.panel} aria-labelledby="manuscript-workflow">
         <h2 id="manuscript-workflow">{copy.detail.workflow}</h2>
         <ol className={classes.timeline} aria-label={copy.detail.workflowLabel}>
           {flow.steps.map((step) => (
-            <li
-              key={step.stage}
-              data-state={step.state}
-              aria-current={step.state === "current" ? "step" : undefined}
-            >
+            <li key={step.stage} data-state={step.state} aria-current={step.state === 'current' ? 'step' : undefined}>
               <span className={classes.name}>{step.name}</span>
-              <span className={classes.time}>
-                {step.time
-                  ? step.time.slice(0, 10)
-                  : (copy.detail.states[step.state] ?? "")}
-              </span>
-              <span className="visually-hidden">
-                （{copy.detail.states[step.state] ?? step.state}）
-              </span>
+              <span className={classes.time}>{step.time ? step.time.slice(0, 10) : (copy.detail.states[step.state] ?? '')}</span>
+              <span className="visually-hidden">（{copy.detail.states[step.state] ?? step.state}）</span>
             </li>
           ))}
         </ol>
@@ -149,14 +94,10 @@ export default function ManuscriptPage({
           <ol className={classes.log}>
             {[...flow.events].reverse().map((e) => (
               <li key={e.id}>
-                <time dateTime={e.createTime?.replace(" ", "T")}>
-                  {e.createTime}
-                </time>
+                <time dateTime={e.createTime?.replace(' ', 'T')}>{e.createTime}</time>
                 <span>
                   【{e.stageName}】{e.note}
-                  {e.operator ? (
-                    <span className={classes.meta}>（{e.operator}）</span>
-                  ) : null}
+                  {e.operator ? <span className={classes.meta}>（{e.operator}）</span> : null}
                 </span>
               </li>
             ))}
@@ -172,11 +113,7 @@ export default function ManuscriptPage({
           <ul className={classes.messages}>
             {messages.map((m) => (
               <li key={m.id}>
-                <p className={classes.meta}>
-                  {[m.stageName, m.sender, m.createTime]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
+                <p className={classes.meta}>{[m.stageName, m.sender, m.createTime].filter(Boolean).join(' · ')}</p>
                 <p>{m.content}</p>
               </li>
             ))}
@@ -203,12 +140,10 @@ export default function ManuscriptPage({
                 <td>{a.order ?? i + 1}</td>
                 <td>
                   {a.name}
-                  {a.corresponding
-                    ? `（${copy.detail.author.corresponding}）`
-                    : ""}
+                  {a.corresponding ? `（${copy.detail.author.corresponding}）` : ''}
                 </td>
                 <td>{a.institution}</td>
-                <td>{[a.email, a.mobile].filter(Boolean).join(" ")}</td>
+                <td>{[a.email, a.mobile].filter(Boolean).join(' ')}</td>
               </tr>
             ))}
           </tbody>
@@ -232,9 +167,7 @@ export default function ManuscriptPage({
               {files.map((file) => (
                 <tr key={file.id ?? file.hash} data-file-kind={file.kind}>
                   <td>{file.kindName ?? file.kind}</td>
-                  <td>
-                    {file.version ? copy.detail.version(file.version) : ""}
-                  </td>
+                  <td>{file.version ? copy.detail.version(file.version) : ''}</td>
                   <td>
                     <a href={downloadHref(paper, file)} download>
                       {file.fileName}
@@ -256,11 +189,7 @@ export default function ManuscriptPage({
         <section className={classes.panel} aria-labelledby="manuscript-order">
           <h2 id="manuscript-order">{copy.detail.order}</h2>
           <p>
-            {paper.order.orderNo} ·{" "}
-            {copy.detail.orderStatus(
-              paper.order.statusName ?? paper.order.status,
-              paper.order.amount,
-            )}
+            {paper.order.orderNo} · {copy.detail.orderStatus(paper.order.statusName ?? paper.order.status, paper.order.amount)}
           </p>
         </section>
       ) : null}
