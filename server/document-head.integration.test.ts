@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
+import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
+import { TEST_SECRET, listen, memoryLogger, rawRequest } from '../tests/support/servers';
+import { createPortalApp } from './app';
+import { loadConfig } from './config';
+
+/**
+ * What a phone on a slow network downloads first (decision 0026): the style sheet, then
+ * the scripts. The patched `<Scripts>` sends no modulepreload links, which React would
+ * hoist above the style sheet; the hydration script at the end of the body still loads
+ * the entry. Runs after `npm run build`.
+ */
+const buildFile = requireBuiltFile('server/index.js');
+
+describe('the head of a document', () => {
+  let sandbox: TestSandbox;
+  let portal: { url: string; close: () => Promise<void> };
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, PAGE_CACHE: 'false' });
+    const app = createPortalApp({ config, logger: memoryLogger().logger, journalApiUrl: sandbox.url, build, clientDir: path.resolve(buildDir, 'client') });
+    portal = await listen(app.app);
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await sandbox?.close();
+  });
+
+  it.each(['/', '/journal', '/journal/detail?id=1', '/news', '/no-such-page'])('%s asks for its style sheet before any script, and still loads the entry', async (pagePath) => {
+    const { body } = await rawRequest(portal.url, { path: pagePath });
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(body).not.toContain('modulepreload');
+    const stylesheet = head.search(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/[^"]+\.css"/);
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(head.slice(0, stylesheet)).not.toMatch(/<script[^>]+src=|<link[^>]+\.js"/);
+    // The hydration script: the route modules, then the entry.
+    expect(body).toMatch(/<script[^>]+type="module"[^>]*>import "\/assets\/manifest-[^"]+\.js";\s*import \* as route0 from "\/assets\/root-[^"]+\.js";[\s\S]*import\("\/assets\/entry\.client-[^"]+\.js"\);<\/script>/);
+  });
+});
