@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import { account as copy } from '~/copy/account';
 import { AVATAR_ACCEPT, IMAGE_MAGIC_BYTES, avatarError, profileSchema } from '~/forms/account';
-import { FormAlert, FormName, InputField, RadioField, TextareaField, useAccountForm } from './fields';
+import { FormMessage, RadioField, TextField, TextareaField } from '~/components/forms/fields';
+import { FormName, useAccountForm } from './account-form';
 import classes from './account.module.css';
 import { FileDropZone } from '~/components/widgets/FileDropZone';
 
@@ -75,9 +76,9 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileView; act
       </dl>
       <Form method="post" {...formProps} className={classes.formWide}>
         <FormName name="profile" />
-        <FormAlert form={form} />
+        <FormMessage form={form} />
         <div className={classes.grid}>
-          {profile.identityVerified ? null : <InputField meta={fields.realName} label={t.info.realName} autoComplete="name" maxLength={30} />}
+          {profile.identityVerified ? null : <TextField meta={fields.realName} label={t.info.realName} autoComplete="name" maxLength={30} />}
           <RadioField
             meta={fields.gender}
             label={t.info.gender}
@@ -86,16 +87,16 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileView; act
               label,
             }))}
           />
-          <InputField meta={fields.mailbox} label={t.info.mailbox} type="email" autoComplete="email" maxLength={100} />
-          <InputField meta={fields.title} label={t.info.jobTitle} placeholder={t.info.jobTitlePlaceholder} maxLength={30} />
-          <InputField meta={fields.education} label={t.info.education} placeholder={t.info.educationPlaceholder} maxLength={30} />
-          <InputField meta={fields.institution} label={t.info.institution} autoComplete="organization" maxLength={100} />
-          <InputField meta={fields.department} label={t.info.department} maxLength={100} />
-          <InputField meta={fields.researchFields} label={t.info.researchFields} hint={t.info.researchFieldsHint} className={classes.wide} />
-          <InputField meta={fields.address} label={t.info.address} autoComplete="street-address" maxLength={200} className={classes.wide} />
-          <InputField meta={fields.postcode} label={t.info.postcode} autoComplete="postal-code" inputMode="numeric" maxLength={6} />
-          <InputField meta={fields.orcid} label={t.info.orcid} hint={t.info.orcidHint} maxLength={19} />
-          <TextareaField meta={fields.bio} label={t.info.bio} hint={t.info.bioHint} rows={5} maxLength={1000} className={classes.wide} />
+          <TextField meta={fields.mailbox} label={t.info.mailbox} type="email" autoComplete="email" maxLength={100} />
+          <TextField meta={fields.title} label={t.info.jobTitle} placeholder={t.info.jobTitlePlaceholder} maxLength={30} />
+          <TextField meta={fields.education} label={t.info.education} placeholder={t.info.educationPlaceholder} maxLength={30} />
+          <TextField meta={fields.institution} label={t.info.institution} autoComplete="organization" maxLength={100} />
+          <TextField meta={fields.department} label={t.info.department} maxLength={100} />
+          <TextField meta={fields.researchFields} label={t.info.researchFields} hint={t.info.researchFieldsHint} fieldClassName={classes.wide} />
+          <TextField meta={fields.address} label={t.info.address} autoComplete="street-address" maxLength={200} fieldClassName={classes.wide} />
+          <TextField meta={fields.postcode} label={t.info.postcode} autoComplete="postal-code" inputMode="numeric" maxLength={6} />
+          <TextField meta={fields.orcid} label={t.info.orcid} hint={t.info.orcidHint} maxLength={19} />
+          <TextareaField meta={fields.bio} label={t.info.bio} hint={t.info.bioHint} rows={5} maxLength={1000} fieldClassName={classes.wide} />
         </div>
         <div className={classes.actions}>
           <button type="submit" className={classes.button} disabled={busy} aria-busy={busy || undefined}>

@@ -1,10 +1,11 @@
 import { Form } from 'react-router';
 import { Link } from '~/lib/link';
-import { SmsCodeField, TextField } from '~/components/login/fields';
+import { CheckboxField, FormMessage, TextField, TextareaField } from '~/components/forms/fields';
+import { SmsCodeField } from '~/components/login/fields';
 import { account as copy } from '~/copy/account';
 import { INTENT_FIELD } from '~/forms/auth';
-import { cancellationSchema, mobileChangeSchema, mobileSchemaFor, passwordChangeSchema } from '~/forms/account';
-import { CheckboxField, FormAlert, FormName, InputField, TextareaField, useAccountForm } from './fields';
+import { cancellationSchema, mobileChangeSchema, mobileSendCodeSchema, passwordChangeSchema } from '~/forms/account';
+import { FormName, useAccountForm } from './account-form';
 import classes from './account.module.css';
 
 const t = copy.security;
@@ -18,10 +19,10 @@ export function PasswordForm({ actionData }: { actionData: unknown }) {
       <p className={classes.intro}>{t.password.intro}</p>
       <Form method="post" {...formProps} className={classes.form}>
         <FormName name="password" />
-        <FormAlert form={form} />
-        <InputField meta={fields.oldPassword} label={t.password.oldPassword} type="password" autoComplete="current-password" />
-        <InputField meta={fields.password} label={t.password.password} type="password" autoComplete="new-password" />
-        <InputField meta={fields.confirmPassword} label={t.password.confirmPassword} type="password" autoComplete="new-password" />
+        <FormMessage form={form} />
+        <TextField meta={fields.oldPassword} label={t.password.oldPassword} type="password" autoComplete="current-password" />
+        <TextField meta={fields.password} label={t.password.password} type="password" autoComplete="new-password" />
+        <TextField meta={fields.confirmPassword} label={t.password.confirmPassword} type="password" autoComplete="new-password" />
         <div className={classes.actions}>
           <button type="submit" className={classes.button} disabled={busy} aria-busy={busy || undefined}>
             {t.password.submit}
@@ -41,7 +42,7 @@ export function MobileForm({ mobile, actionData }: { mobile: string | null; acti
     id: 'mobile-form',
     form: 'mobile',
     schema: mobileChangeSchema,
-    schemaFor: (formData) => mobileSchemaFor(formData.get(INTENT_FIELD)),
+    button: { intent: 'sendSms', schema: mobileSendCodeSchema },
     actionData,
   });
   return (
@@ -57,9 +58,9 @@ export function MobileForm({ mobile, actionData }: { mobile: string | null; acti
         <FormName name="mobile" />
         {/* Enter submits the form itself, not the first button (获取验证码). */}
         <button type="submit" name={INTENT_FIELD} value="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-        <FormAlert form={form} notice={answer?.notice} />
+        <FormMessage form={form} notice={answer?.notice} />
         <TextField meta={fields.password} label={t.mobile.password} type="password" autoComplete="current-password" />
-        <TextField meta={fields.mobileNo} label={t.mobile.mobileNo} type="tel" autoComplete="tel" inputProps={{ inputMode: 'numeric', maxLength: 11 }} />
+        <TextField meta={fields.mobileNo} label={t.mobile.mobileNo} type="tel" autoComplete="tel" inputMode="numeric" maxLength={11} />
         <SmsCodeField meta={fields.code} answer={answer} busy={busy} label={t.mobile.code} />
         <div className={classes.actions}>
           <button type="submit" name={INTENT_FIELD} value="submit" className={classes.button} disabled={busy} aria-busy={busy || undefined}>
@@ -128,8 +129,8 @@ export function CancelConfirm({ username, actionData }: { username: string; acti
       </div>
       <Form method="post" action="/personal/account/security?step=cancel" {...formProps} className={classes.form} aria-describedby="cancel-losses">
         <FormName name="cancel" />
-        <FormAlert form={form} />
-        <InputField meta={fields.password} label={t.cancel.password} type="password" autoComplete="current-password" />
+        <FormMessage form={form} />
+        <TextField meta={fields.password} label={t.cancel.password} type="password" autoComplete="current-password" />
         <TextareaField meta={fields.reason} label={t.cancel.reason} rows={3} maxLength={200} />
         <CheckboxField meta={fields.acknowledge} label={t.cancel.acknowledge} />
         <div className={classes.actions}>

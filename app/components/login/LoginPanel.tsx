@@ -6,7 +6,8 @@ import { auth as copy } from '~/copy/auth';
 import { bindMobileSchema, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/forms/auth';
 import { useNonce } from '~/lib/nonce';
 import { loginActionHref, pageContext, popupContext, withLoginMode, type LoginMode } from '~/session/login-url';
-import { AgreementField, CaptchaField, DefaultSubmit, FormMessages, SmsCodeField, SubmitButton, TextField, useSignInForm } from './fields';
+import { FormLook, FormMessage, TextField } from '~/components/forms/fields';
+import { AgreementField, CaptchaField, DefaultSubmit, SmsCodeField, SubmitButton, signInLook, useSignInForm } from './fields';
 import { useCaptchaKey, useUsernameAvailability, type CaptchaState } from './hooks';
 import type { LoginPanelData, SignInActionData } from './types';
 import classes from './login.module.css';
@@ -57,11 +58,13 @@ export function LoginPanel({ data, actionData, surface }: { data: LoginPanelData
       ) : null}
       {/* key: switching modes starts each form afresh */}
       <HoneypotProvider {...(data.honeypot ?? {})}>
-        {mode === 'userLogin' ? <AccountLoginForm key={mode} {...props} /> : null}
-        {mode === 'userRegister' ? <RegisterForm key={mode} {...props} /> : null}
-        {mode === 'losePWD' ? <ResetPasswordForm key={mode} {...props} /> : null}
-        {mode === 'wxLogin' ? <WechatLoginForm key={mode} {...props} /> : null}
-        {mode === 'bindMobile' ? <BindMobileForm key={mode} {...props} /> : null}
+        <FormLook look={signInLook}>
+          {mode === 'userLogin' ? <AccountLoginForm key={mode} {...props} /> : null}
+          {mode === 'userRegister' ? <RegisterForm key={mode} {...props} /> : null}
+          {mode === 'losePWD' ? <ResetPasswordForm key={mode} {...props} /> : null}
+          {mode === 'wxLogin' ? <WechatLoginForm key={mode} {...props} /> : null}
+          {mode === 'bindMobile' ? <BindMobileForm key={mode} {...props} /> : null}
+        </FormLook>
       </HoneypotProvider>
     </section>
   );
@@ -86,7 +89,13 @@ function Honeypot() {
 type FieldsOf = ReturnType<typeof useSignInForm>['fields'];
 
 /** Mobile, image captcha and SMS code: the start of every form that sends a code. */
-function MobileCodeFields({ fields, captcha, answer, busy, codeField = 'verificationCode' }: {
+function MobileCodeFields({
+  fields,
+  captcha,
+  answer,
+  busy,
+  codeField = 'verificationCode',
+}: {
   fields: FieldsOf;
   captcha: CaptchaState;
   answer?: SignInActionData;
@@ -107,7 +116,13 @@ function NewPasswordFields({ fields, label }: { fields: FieldsOf; label: string 
   return (
     <>
       <TextField meta={fields.password} label={label} type="password" placeholder={copy.placeholders.newPassword} autoComplete="new-password" />
-      <TextField meta={fields.confirmPassword} label={copy.fields.confirmPassword} type="password" placeholder={copy.placeholders.confirmPassword} autoComplete="new-password" />
+      <TextField
+        meta={fields.confirmPassword}
+        label={copy.fields.confirmPassword}
+        type="password"
+        placeholder={copy.placeholders.confirmPassword}
+        autoComplete="new-password"
+      />
     </>
   );
 }
@@ -120,9 +135,15 @@ function AccountLoginForm(props: FormProps) {
     <>
       <Form {...formProps} className={classes.form}>
         <DefaultSubmit />
-        <FormMessages form={form} answer={answer} />
+        <FormMessage form={form} notice={answer?.notice} />
         <TextField meta={fields.username} label={copy.fields.username} placeholder={copy.placeholders.username} autoComplete="username" autoFocus />
-        <TextField meta={fields.password} label={copy.fields.password} type="password" placeholder={copy.placeholders.password} autoComplete="current-password" />
+        <TextField
+          meta={fields.password}
+          label={copy.fields.password}
+          type="password"
+          placeholder={copy.placeholders.password}
+          autoComplete="current-password"
+        />
         {answer?.captchaRequired ? <CaptchaField meta={fields.captcha} captcha={captcha} /> : null}
         <AgreementField meta={fields.agreement} />
         <SubmitButton busy={busy}>{copy.buttons.login}</SubmitButton>
@@ -167,7 +188,7 @@ function RegisterForm(props: FormProps) {
       <Form {...formProps} className={classes.form}>
         <DefaultSubmit />
         <Honeypot />
-        <FormMessages form={form} answer={answer} />
+        <FormMessage form={form} notice={answer?.notice} />
         <MobileCodeFields fields={fields} captcha={captcha} answer={answer} busy={busy} />
         <TextField meta={fields.mailbox} label={copy.fields.mailbox} type="email" placeholder={copy.placeholders.mailbox} autoComplete="email" />
         <TextField
@@ -175,14 +196,12 @@ function RegisterForm(props: FormProps) {
           label={copy.fields.userName}
           placeholder={copy.placeholders.userName}
           autoComplete="username"
-          inputProps={{
-            // Pasting into the username is blocked (docs/product.md#validation).
-            onPaste: (event) => {
-              event.preventDefault();
-              notifications.show({ color: 'orange', message: copy.username.pasteBlocked, autoClose: 3000 });
-            },
+          // Pasting into the username is blocked (docs/product.md#validation).
+          onPaste={(event) => {
+            event.preventDefault();
+            notifications.show({ color: 'orange', message: copy.username.pasteBlocked, autoClose: 3000 });
           }}
-          after={<UsernameMark value={fields.userName.value} />}
+          beside={<UsernameMark value={fields.userName.value} />}
         />
         <NewPasswordFields fields={fields} label={copy.fields.password} />
         <AgreementField meta={fields.agreement} />
@@ -202,7 +221,7 @@ function ResetPasswordForm(props: FormProps) {
       <Form {...formProps} className={classes.form}>
         <DefaultSubmit />
         <Honeypot />
-        <FormMessages form={form} answer={answer} />
+        <FormMessage form={form} notice={answer?.notice} />
         <MobileCodeFields fields={fields} captcha={captcha} answer={answer} busy={busy} />
         <TextField meta={fields.userName} label={copy.fields.userName} placeholder={copy.placeholders.userName} autoComplete="username" />
         <NewPasswordFields fields={fields} label={copy.fields.newPassword} />
@@ -225,7 +244,7 @@ function WechatLoginForm(props: FormProps) {
     <>
       <Form {...formProps} className={classes.form}>
         <DefaultSubmit />
-        <FormMessages form={form} answer={answer} />
+        <FormMessage form={form} notice={answer?.notice} />
         <p className={classes.intro}>{copy.wechat.intro}</p>
         <AgreementField meta={fields.agreement} />
         <SubmitButton busy={busy}>{copy.buttons.wechat}</SubmitButton>
@@ -253,7 +272,7 @@ function BindMobileForm(props: FormProps) {
     <>
       <Form {...formProps} className={classes.form}>
         <DefaultSubmit />
-        <FormMessages form={form} answer={answer} />
+        <FormMessage form={form} notice={answer?.notice} />
         <p className={classes.intro}>{copy.wechat.bindIntro}</p>
         <MobileCodeFields fields={fields} captcha={captcha} answer={answer} busy={busy} codeField="code" />
         <TextField meta={fields.userName} label={copy.fields.userName} placeholder={copy.placeholders.userName} autoComplete="username" />

@@ -1,14 +1,16 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata, type Submission } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { Link } from '~/lib/link';
 import type { z } from 'zod';
 import { auth as copy } from '~/copy/auth';
-import { INTENT_FIELD, schemaForIntent } from '~/forms/auth';
+import { INTENT_FIELD, schemaForIntent, type sendSmsSchema } from '~/forms/auth';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '~/lib/flash';
 import { useHydrated } from '~/lib/use-hydrated';
+import { FieldError, SubmitButton as KitSubmitButton, TextField, type FieldLook, type FieldMeta } from '~/components/forms/fields';
+import { validateForm } from '~/components/forms/validate';
 import { useCountdown, type CaptchaState } from './hooks';
 import type { SignInActionData } from './types';
 import classes from './login.module.css';
@@ -18,21 +20,32 @@ export const SUBMIT_DEBOUNCE_MS = 300;
 /** The name of the button conform submits with to validate a field (`INTENT` of @conform-to/dom). */
 const CONFORM_INTENT = '__intent__';
 
-type Fields = Record<string, string>;
+/** The sign-in sheet's compact look of the form kit. */
+export const signInLook: FieldLook = {
+  field: classes.field,
+  label: classes.label,
+  control: classes.control,
+  input: classes.input,
+  fieldError: classes.fieldError,
+  formError: classes.formError,
+  notice: classes.notice,
+  submit: classes.submit,
+};
 
 /**
  * One sign-in form: conform + zod (the same schema as the server), posted with a fetcher
  * so the popup stays over the page; without JavaScript the same <form> posts to the
  * action and the /login page shows the answer. `actionResult` is that server answer.
  */
-export function useSignInForm(options: { id: string; schema: z.ZodType; action: string; actionResult?: SignInActionData }) {
+export function useSignInForm<S extends z.ZodObject>(options: { id: string; schema: S; action: string; actionResult?: SignInActionData }) {
   const fetcher = useFetcher<SignInActionData>();
   const answer = fetcher.data ?? options.actionResult;
-  const [form, fields] = useForm<Fields>({
+  // The form's own fields, and those its 获取验证码 button sends (the image captcha).
+  const [form, fields] = useForm<z.input<S> & Partial<z.input<typeof sendSmsSchema>>, z.output<S>>({
     id: options.id,
     lastResult: answer?.result,
     constraint: getZodConstraint(options.schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaForIntent(options.schema, formData) }) as unknown as Submission<Fields>,
+    onValidate: ({ formData }) => validateForm(formData, options.schema, schemaForIntent(options.schema, formData)),
     // Checked on submit, then live as the user types. Not on blur: the popup focuses its first
     // field, and an error appearing on blur shifts the links under the pointer mid-click.
     shouldValidate: 'onSubmit',
@@ -87,78 +100,17 @@ export function DefaultSubmit() {
   return <button type="submit" name={INTENT_FIELD} value="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />;
 }
 
+/** The kit's submit button, pressed as the form's own submission (not the SMS or captcha button). */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <button type="submit" name={INTENT_FIELD} value="submit" className={classes.submit} disabled={busy} aria-busy={busy || undefined}>
+    <KitSubmitButton busy={busy} name={INTENT_FIELD} value="submit">
       {children}
-    </button>
-  );
-}
-
-export function FormMessages({ form, answer }: { form: FormMetadata<Fields>; answer?: SignInActionData }) {
-  const error = form.errors?.[0];
-  return (
-    <>
-      {error ? (
-        <p id={form.errorId} className={classes.formError} role="alert">
-          {error}
-        </p>
-      ) : null}
-      {!error && answer?.notice ? (
-        <p className={classes.notice} role="status">
-          {answer.notice}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-function FieldErrors({ meta }: { meta: FieldMetadata<string> }) {
-  const error = meta.errors?.[0];
-  return error ? (
-    <p id={meta.errorId} className={classes.fieldError}>
-      {error}
-    </p>
-  ) : null;
-}
-
-interface TextFieldProps {
-  meta: FieldMetadata<string>;
-  label: string;
-  type?: 'text' | 'password' | 'tel' | 'email';
-  placeholder?: string;
-  autoComplete?: string;
-  /** Focused first when the popup opens. */
-  autoFocus?: boolean;
-  inputProps?: InputHTMLAttributes<HTMLInputElement>;
-  /** Beside the input (the SMS button, the username mark). */
-  after?: ReactNode;
-}
-
-export function TextField({ meta, label, type = 'text', placeholder, autoComplete, autoFocus, inputProps, after }: TextFieldProps) {
-  return (
-    <div className={classes.field}>
-      <label htmlFor={meta.id} className={classes.label}>
-        {label}
-      </label>
-      <div className={classes.control}>
-        <input
-          {...getInputProps(meta, { type })}
-          className={classes.input}
-          placeholder={placeholder}
-          autoComplete={autoComplete}
-          data-autofocus={autoFocus || undefined}
-          {...inputProps}
-        />
-        {after}
-      </div>
-      <FieldErrors meta={meta} />
-    </div>
+    </KitSubmitButton>
   );
 }
 
 /** The image captcha: click it for another (without JavaScript the click posts the form back with a new one). */
-export function CaptchaField({ meta, captcha }: { meta: FieldMetadata<string>; captcha: CaptchaState }) {
+export function CaptchaField({ meta, captcha }: { meta: FieldMeta; captcha: CaptchaState }) {
   const hydrated = useHydrated();
   const image = useRef<HTMLImageElement>(null);
   const { uuid, markFailed } = captcha;
@@ -167,58 +119,66 @@ export function CaptchaField({ meta, captcha }: { meta: FieldMetadata<string>; c
     const img = image.current;
     if (uuid && img && img.complete && img.naturalWidth === 0) markFailed();
   }, [uuid, markFailed]);
-  return (
-    <div className={classes.field}>
-      <label htmlFor={meta.id} className={classes.label}>
-        {copy.fields.captcha}
-      </label>
-      <div className={classes.control}>
-        <input
-          {...getInputProps(meta, { type: 'text' })}
-          key={captcha.uuid ?? 'none'}
-          className={classes.input}
-          placeholder={copy.placeholders.captcha}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
+  const refresh = (
+    <button
+      type="submit"
+      name={INTENT_FIELD}
+      value="refreshCaptcha"
+      formNoValidate
+      className={classes.captcha}
+      title={copy.captcha.refresh}
+      onClick={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        void captcha.refresh();
+      }}
+    >
+      {captcha.failed ? (
+        <span className={classes.captchaFailed} role="alert">
+          {copy.captcha.loadFailed}
+        </span>
+      ) : (
+        <img
+          ref={image}
+          src={`/captcha.svg?uuid=${encodeURIComponent(captcha.uuid ?? '')}`}
+          alt={copy.captcha.imageAlt}
+          width={120}
+          height={40}
+          onError={captcha.markFailed}
         />
-        <button
-          type="submit"
-          name={INTENT_FIELD}
-          value="refreshCaptcha"
-          formNoValidate
-          className={classes.captcha}
-          title={copy.captcha.refresh}
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            void captcha.refresh();
-          }}
-        >
-          {captcha.failed ? (
-            <span className={classes.captchaFailed} role="alert">
-              {copy.captcha.loadFailed}
-            </span>
-          ) : (
-            <img
-              ref={image}
-              src={`/captcha.svg?uuid=${encodeURIComponent(captcha.uuid ?? '')}`}
-              alt={copy.captcha.imageAlt}
-              width={120}
-              height={40}
-              onError={captcha.markFailed}
-            />
-          )}
-        </button>
-      </div>
+      )}
+    </button>
+  );
+  return (
+    <>
+      {/* A new captcha is a new field: what was typed for the old one goes. */}
+      <TextField
+        key={captcha.uuid ?? 'none'}
+        meta={meta}
+        label={copy.fields.captcha}
+        placeholder={copy.placeholders.captcha}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        beside={refresh}
+      />
       <input type="hidden" name="uuid" value={captcha.uuid ?? ''} />
-      <FieldErrors meta={meta} />
-    </div>
+    </>
   );
 }
 
 /** SMS code with its 获取验证码 button: 60 s countdown after sending (docs/product.md#session). */
-export function SmsCodeField({ meta, answer, busy, label = copy.fields.verificationCode }: { meta: FieldMetadata<string>; answer?: SignInActionData; busy: boolean; label?: string }) {
+export function SmsCodeField({
+  meta,
+  answer,
+  busy,
+  label = copy.fields.verificationCode,
+}: {
+  meta: FieldMeta;
+  answer?: SignInActionData;
+  busy: boolean;
+  label?: string;
+}) {
   const hydrated = useHydrated();
   const remaining = useCountdown(answer?.smsCooldown, answer);
   return (
@@ -227,8 +187,8 @@ export function SmsCodeField({ meta, answer, busy, label = copy.fields.verificat
       label={label}
       placeholder={copy.placeholders.verificationCode}
       autoComplete="one-time-code"
-      inputProps={{ inputMode: 'numeric' }}
-      after={
+      inputMode="numeric"
+      beside={
         <button
           type="submit"
           name={INTENT_FIELD}
@@ -246,7 +206,7 @@ export function SmsCodeField({ meta, answer, busy, label = copy.fields.verificat
 }
 
 /** The agreement, with its documents opening in a new tab (docs/product.md#screens). */
-export function AgreementField({ meta }: { meta: FieldMetadata<string> }) {
+export function AgreementField({ meta }: { meta: FieldMeta }) {
   return (
     <div className={classes.agreement}>
       <input {...getInputProps(meta, { type: 'checkbox' })} className={classes.checkbox} />
@@ -258,7 +218,7 @@ export function AgreementField({ meta }: { meta: FieldMetadata<string> }) {
       <Link to="/privacyAgreement" target="_blank" rel="noopener" aria-label={`${copy.agreement.privacy}${copy.agreement.opensInNewTab}`}>
         {copy.agreement.privacy}
       </Link>
-      <FieldErrors meta={meta} />
+      <FieldError meta={meta} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '~/lib/link';
 import { findAccount } from '~/backend/endpoints/auth.server';
-import { CaptchaField, DefaultSubmit, FormMessages, SmsCodeField, SubmitButton, TextField, useSignInForm } from '~/components/login/fields';
+import { FormLook, FormMessage, TextField } from '~/components/forms/fields';
+import { CaptchaField, DefaultSubmit, SmsCodeField, SubmitButton, signInLook, useSignInForm } from '~/components/login/fields';
 import { useCaptchaKey } from '~/components/login/hooks';
 import { auth as copy } from '~/copy/auth';
 import { shell } from '~/copy/shell';
@@ -33,7 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FindAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { Form, form, fields, formProps, answer: result, busy } = useSignInForm({
+  const {
+    Form,
+    form,
+    fields,
+    formProps,
+    answer: result,
+    busy,
+  } = useSignInForm({
     id: 'find-account',
     schema: findAccountSchema,
     action: '/findAccount',
@@ -65,14 +73,16 @@ export default function FindAccount({ loaderData, actionData }: Route.ComponentP
             </p>
           </section>
         ) : null}
-        <Form {...formProps} className={classes.findForm}>
-          <DefaultSubmit />
-          <FormMessages form={form} answer={account ? undefined : result} />
-          <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" />
-          <CaptchaField meta={fields.captcha} captcha={captcha} />
-          <SmsCodeField meta={fields.verificationCode} answer={result} busy={busy} />
-          <SubmitButton busy={busy}>{copy.buttons.findAccount}</SubmitButton>
-        </Form>
+        <FormLook look={signInLook}>
+          <Form {...formProps} className={classes.findForm}>
+            <DefaultSubmit />
+            <FormMessage form={form} notice={account ? undefined : result?.notice} />
+            <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" />
+            <CaptchaField meta={fields.captcha} captcha={captcha} />
+            <SmsCodeField meta={fields.verificationCode} answer={result} busy={busy} />
+            <SubmitButton busy={busy}>{copy.buttons.findAccount}</SubmitButton>
+          </Form>
+        </FormLook>
       </div>
     </main>
   );

@@ -1,4 +1,6 @@
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
+import { accountLook } from '~/components/account/account-form';
+import { FormLook } from '~/components/forms/fields';
 import { Link } from '~/lib/link';
 import { manuscripts as manuscriptsCopy } from '~/copy/manuscripts';
 import { personal as copy } from '~/copy/personal';
@@ -30,29 +32,34 @@ export default function PersonalLayout() {
   const atHome = /^\/personal\/?$/.test(pathname);
   return (
     <div className={`page-container ${classes.shell}`}>
-        <nav className={classes.sidebar} aria-label={copy.nav.label}>
-          <ul>
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                {link.to === '/personal/index' && atHome ? (
-                  <Link to={link.to} aria-current="page">
-                    {link.label}
-                  </Link>
-                ) : (
-                  <NavLink to={link.to}>
-                    {link.label}
-                    {link.to === '/personal/message' && (root?.unreadCount ?? 0) > 0 ? <span className="visually-hidden">（{root?.unreadCount}条未读）</span> : null}
-                  </NavLink>
-                )}
-              </li>
-            ))}
-            <li>
-              <NavLink to="/upload">{copy.nav.upload}</NavLink>
+      <nav className={classes.sidebar} aria-label={copy.nav.label}>
+        <ul>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              {link.to === '/personal/index' && atHome ? (
+                <Link to={link.to} aria-current="page">
+                  {link.label}
+                </Link>
+              ) : (
+                <NavLink to={link.to}>
+                  {link.label}
+                  {link.to === '/personal/message' && (root?.unreadCount ?? 0) > 0 ? (
+                    <span className="visually-hidden">（{root?.unreadCount}条未读）</span>
+                  ) : null}
+                </NavLink>
+              )}
             </li>
-          </ul>
-        </nav>
-        <div className={classes.content}>
+          ))}
+          <li>
+            <NavLink to="/upload">{copy.nav.upload}</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className={classes.content}>
+        {/* Forms in the personal centre take its look of the form kit. */}
+        <FormLook look={accountLook}>
           <Outlet />
+        </FormLook>
       </div>
     </div>
   );

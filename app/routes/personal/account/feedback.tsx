@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { data, Form, useLocation, useNavigation } from 'react-router';
 import { FEEDBACK_TYPE_TABLE, addFeedBack, getCodingByFatherId } from '~/backend/endpoints/verification.server';
-import { FormError, SelectField, SubmitButton, TextField, TextareaField } from '~/components/verification/fields';
+import { FormLook, FormMessage, SelectField, SubmitButton, TextField, TextareaField } from '~/components/forms/fields';
+import { verificationLook } from '~/components/verification/look';
 import classes from '~/components/verification/verification.module.css';
 import { verification as copy } from '~/copy/verification';
 import { FEEDBACK_MAX, charCount, feedbackRefusalFields, feedbackSchema } from '~/forms/verification';
@@ -67,14 +68,14 @@ function FeedbackForm({ types, lastResult }: { types: string[]; lastResult?: Sub
         if (target.name === fields.content.name) setCount(charCount(target.value));
       }}
     >
-      <FormError form={form} />
+      <FormMessage form={form} />
       <SelectField meta={fields.type} label={copy.feedback.type} options={types.map((t) => ({ value: t, label: t }))} />
       <TextareaField
         meta={fields.content}
         label={copy.feedback.content}
         hint={copy.feedback.contentHint}
         rows={8}
-        after={
+        besideHint={
           <span className={`${classes.count} ${count > FEEDBACK_MAX ? classes.countOver : ''}`}>
             <span className="visually-hidden">{copy.feedback.countLabel}</span>
             {copy.feedback.count(count, FEEDBACK_MAX)}
@@ -83,7 +84,9 @@ function FeedbackForm({ types, lastResult }: { types: string[]; lastResult?: Sub
       />
       <TextField meta={fields.contact} label={copy.feedback.contact} hint={copy.feedback.contactHint} optional autoComplete="email" />
       <div className={classes.actions}>
-        <SubmitButton busy={busy}>{copy.feedback.submit}</SubmitButton>
+        <SubmitButton busy={busy} busyLabel={copy.common.saving}>
+          {copy.feedback.submit}
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -93,10 +96,12 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
   // A new page (after a redirect) starts a fresh form.
   const location = useLocation();
   return (
-    <section className={classes.section} aria-labelledby="feedback-title">
-      <h2 id="feedback-title">{copy.feedback.title}</h2>
-      <p className={classes.intro}>{copy.feedback.intro}</p>
-      <FeedbackForm key={location.key} types={loaderData.types} lastResult={actionData?.result} />
-    </section>
+    <FormLook look={verificationLook}>
+      <section className={classes.section} aria-labelledby="feedback-title">
+        <h2 id="feedback-title">{copy.feedback.title}</h2>
+        <p className={classes.intro}>{copy.feedback.intro}</p>
+        <FeedbackForm key={location.key} types={loaderData.types} lastResult={actionData?.result} />
+      </section>
+    </FormLook>
   );
 }

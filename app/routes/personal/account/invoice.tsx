@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Fragment } from 'react';
 import { data, Form, useLocation, useNavigation } from 'react-router';
 import { addInvoicingInformation, getInvoicingInformation, type InvoicingInput } from '~/backend/endpoints/verification.server';
-import { FieldError } from '~/components/account/fields';
-import { FormError, SubmitButton, TextField } from '~/components/verification/fields';
+import { FieldError, FormLook, FormMessage, SubmitButton, TextField } from '~/components/forms/fields';
+import { verificationLook } from '~/components/verification/look';
 import classes from '~/components/verification/verification.module.css';
 import { verification as copy } from '~/copy/verification';
 import { INVOICE_TYPES, invoiceRefusalFields, invoiceSchema, maskTaxpayerNo, verificationMessages } from '~/forms/verification';
@@ -92,7 +92,6 @@ function Saved({ info }: { info: Info }) {
   );
 }
 
-
 function InvoiceForm({ info, lastResult }: { info: Info | null; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const saved = info?.taxpayerNo ?? null;
@@ -118,7 +117,7 @@ function InvoiceForm({ info, lastResult }: { info: Info | null; lastResult?: Sub
   const typeError = fields.type.errors?.length ? fields.type.errorId : undefined;
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} className={classes.form}>
-      <FormError form={form} />
+      <FormMessage form={form} />
       <fieldset className={classes.radios} aria-describedby={typeError}>
         <legend>{copy.invoice.type}</legend>
         {INVOICE_TYPES.map((t) => {
@@ -149,7 +148,9 @@ function InvoiceForm({ info, lastResult }: { info: Info | null; lastResult?: Sub
       </div>
       <TextField meta={fields.email} label={copy.invoice.email} type="email" optional autoComplete="email" />
       <div className={classes.actions}>
-        <SubmitButton busy={busy}>{copy.invoice.submit}</SubmitButton>
+        <SubmitButton busy={busy} busyLabel={copy.common.saving}>
+          {copy.invoice.submit}
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -160,7 +161,7 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
   // A new page (after a redirect) starts a fresh form with the saved values.
   const location = useLocation();
   return (
-    <>
+    <FormLook look={verificationLook}>
       <section className={classes.section} aria-labelledby="invoice-current">
         <h2 id="invoice-current">{copy.invoice.current}</h2>
         <p className={classes.intro}>{copy.invoice.intro}</p>
@@ -170,6 +171,6 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
         <h2 id="invoice-form">{info ? copy.invoice.editSaved : copy.invoice.edit}</h2>
         <InvoiceForm key={location.key} info={info} lastResult={actionData?.result} />
       </section>
-    </>
+    </FormLook>
   );
 }

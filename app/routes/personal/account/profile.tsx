@@ -50,7 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     orcid: v.orcid,
     bio: v.bio,
     // A field sent empty was emptied by the user (the backend keeps what is not sent).
-    clear: PROFILE_FIELDS.filter((field) => field !== 'realName' && field !== 'gender' && formData.has(field) && String(formData.get(field)).trim() === '') as ModifyProfileInput['clear'],
+    clear: PROFILE_FIELDS.filter(
+      (field) => field !== 'realName' && field !== 'gender' && formData.has(field) && String(formData.get(field)).trim() === '',
+    ) as ModifyProfileInput['clear'],
   };
   try {
     await backendFor(request, context).call(modifyProfile, input);

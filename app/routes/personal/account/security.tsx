@@ -2,13 +2,28 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect } from 'react';
 import { redirect, useNavigation } from 'react-router';
 import { getProfile } from '~/backend/endpoints/personal.server';
-import { authorAccountCancellation, mobileNoChange, passwordChange, userUnbindWxChat, verificationPasswordAndSendCode } from '~/backend/endpoints/account.server';
+import {
+  authorAccountCancellation,
+  mobileNoChange,
+  passwordChange,
+  userUnbindWxChat,
+  verificationPasswordAndSendCode,
+} from '~/backend/endpoints/account.server';
 import { requestCode } from '~/backend/endpoints/auth.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { CancelConfirm, CancelIntro, MobileForm, PasswordForm, WechatForm } from '~/components/account/SecurityForms';
 import { account as copy } from '~/copy/account';
 import { INTENT_FIELD } from '~/forms/auth';
-import { FORM_FIELD, cancellationRefusalFields, cancellationSchema, mobileChangeRefusalFields, mobileSchemaFor, passwordChangeRefusalFields, passwordChangeSchema, securityForm } from '~/forms/account';
+import {
+  FORM_FIELD,
+  cancellationRefusalFields,
+  cancellationSchema,
+  mobileChangeRefusalFields,
+  mobileSchemaFor,
+  passwordChangeRefusalFields,
+  passwordChangeSchema,
+  securityForm,
+} from '~/forms/account';
 import { flashCookie } from '~/lib/flash.server';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
@@ -53,7 +68,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Context = Route.ActionArgs['context'];
-
 
 async function changePassword(request: Request, context: Context, session: SessionData, formData: FormData) {
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });

@@ -15,8 +15,8 @@ import {
 import { BackendEnvelopeError } from '~/backend/errors';
 import { FaceSection, type FaceState } from '~/components/verification/FaceSection';
 import { faceTicketCookie, readFaceTicket } from '~/components/verification/face-ticket.server';
-import { FieldError } from '~/components/account/fields';
-import { FormError, SubmitButton, TextField } from '~/components/verification/fields';
+import { FieldError, FormLook, FormMessage, SubmitButton, TextField } from '~/components/forms/fields';
+import { verificationLook } from '~/components/verification/look';
 import { readLeadingFields } from '~/lib/multipart-head.server';
 import classes from '~/components/verification/verification.module.css';
 import { verification as copy } from '~/copy/verification';
@@ -181,7 +181,7 @@ function IdentityForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} className={classes.form}>
       <p className={classes.intro}>{copy.identity.intro}</p>
-      <FormError form={form} />
+      <FormMessage form={form} />
       <div className={classes.grid}>
         <TextField meta={fields.realName} label={copy.identity.realName} placeholder={copy.identity.realNamePlaceholder} autoComplete="name" />
         <TextField meta={fields.idNumber} label={copy.identity.idNumber} hint={copy.identity.idNumberHint} autoComplete="off" className={classes.mono} />
@@ -189,7 +189,9 @@ function IdentityForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
       <p className={classes.hint}>{copy.identity.onlyOnce}</p>
       <div className={classes.actions}>
         <input type="hidden" name="intent" value="identity" />
-        <SubmitButton busy={busy}>{copy.identity.submit}</SubmitButton>
+        <SubmitButton busy={busy} busyLabel={copy.common.saving}>
+          {copy.identity.submit}
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -220,7 +222,7 @@ function ScholarForm({
   });
   return (
     <Form method="post" action={PAGE} encType="multipart/form-data" {...getFormProps(form)} className={classes.form}>
-      <FormError form={form} />
+      <FormMessage form={form} />
       <div className={classes.grid}>
         <TextField meta={fields.realName} label={copy.scholar.realName} autoComplete="name" />
         <TextField meta={fields.institution} label={copy.scholar.institution} autoComplete="organization" />
@@ -246,7 +248,9 @@ function ScholarForm({
         <FieldError meta={fields.file} />
       </div>
       <div className={classes.actions}>
-        <SubmitButton busy={busy}>{copy.scholar.submit}</SubmitButton>
+        <SubmitButton busy={busy} busyLabel={copy.common.saving}>
+          {copy.scholar.submit}
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -342,7 +346,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
   const location = useLocation();
   const result = (name: FormName) => (actionData?.form === name ? actionData.result : undefined);
   return (
-    <>
+    <FormLook look={verificationLook}>
       <section id="identity" className={classes.section} aria-labelledby="identity-title">
         <h2 id="identity-title">
           {copy.identity.title}
@@ -374,6 +378,6 @@ export default function Verification({ loaderData, actionData }: Route.Component
         face={face}
       />
       <ScholarSection key={location.key} scholar={scholar} lastResult={result('scholar')} defaults={applicant} />
-    </>
+    </FormLook>
   );
 }
