@@ -3,6 +3,7 @@ import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 // The theme's CSS variables, generated once (app/theme.test.tsx) instead of inlined into every page.
 import './styles/mantine-theme.generated.css';
+import './styles/tokens.css';
 import './styles/global.css';
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { responseLetterSchema } from '~/forms/manuscript';
 import { MANUSCRIPT_ACCEPT, MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from '~/components/upload/upload-progress';
-import classes from '~/routes/upload/upload.module.css';
+import classes from '~/styles/upload.module.css';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
 import { FileDropZone } from '~/components/widgets/FileDropZone';
 

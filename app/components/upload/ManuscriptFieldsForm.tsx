@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { upload as copy } from '~/copy/upload';
 import { manuscriptInfoSchema, manuscriptFormValues, fieldErrors, type ManuscriptFormValues } from '~/forms/manuscript';
-import classes from '~/routes/upload/upload.module.css';
+import classes from '~/styles/upload.module.css';
 import { useUnsavedChangesWarning } from '~/lib/use-unsaved-changes';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { upload as copy } from '~/copy/upload';
-import classes from '~/routes/upload/upload.module.css';
+import classes from '~/styles/upload.module.css';
 
 /** The four steps of a submission, the current one marked for assistive technology. */
 export function Steps({ current }: { current: number }) {

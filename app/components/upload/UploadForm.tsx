@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { upload as copy } from '~/copy/upload';
-import classes from '~/routes/upload/upload.module.css';
+import classes from '~/styles/upload.module.css';
 import { MANUSCRIPT_ACCEPT, MANUSCRIPT_FILE, UploadProgress, uploadWithProgress } from './upload-progress';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
 import { FileDropZone } from '~/components/widgets/FileDropZone';

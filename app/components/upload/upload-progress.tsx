@@ -1,4 +1,4 @@
-import classes from '~/routes/upload/upload.module.css';
+import classes from '~/styles/upload.module.css';
 
 /**
  * The upload with progress that the submission (step 1) and the revision forms share, when

@@ -6,7 +6,7 @@ import { manuscripts as copy } from '~/copy/manuscripts';
 import { type FieldChange, type ManuscriptFormValues } from '~/forms/manuscript';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/update-paper-info';
-import classes from '~/routes/upload/upload.module.css';
+import classes from '~/styles/upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 import type { ActionAnswer } from './update-paper-info.server';

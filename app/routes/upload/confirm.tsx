@@ -10,7 +10,7 @@ import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/confirm';
 import { draftValues, loadDraft, paperIdFrom } from './draft.server';
-import classes from './upload.module.css';
+import classes from '~/styles/upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 import { readForm } from '~/lib/form-data.server';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';

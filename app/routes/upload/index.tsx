@@ -22,7 +22,7 @@ import { sanitizeRichText } from '~/lib/sanitize.server';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/index';
-import classes from './upload.module.css';
+import classes from '~/styles/upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

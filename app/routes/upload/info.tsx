@@ -12,7 +12,7 @@ import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/info';
-import classes from './upload.module.css';
+import classes from '~/styles/upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 import { readForm } from '~/lib/form-data.server';
 

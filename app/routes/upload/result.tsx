@@ -9,7 +9,7 @@ import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/result';
 import { paperIdFrom } from './draft.server';
-import classes from './upload.module.css';
+import classes from '~/styles/upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.result.title, noindex: true });
