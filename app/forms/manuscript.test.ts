@@ -1,6 +1,10 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import {
   editAuthorList,
+  manuscriptFormResult,
+  manuscriptFormSchema,
+  manuscriptSchemaForIntent,
   formatRemarksSchema,
   manuscriptChanges,
   manuscriptFormValues,
@@ -159,3 +163,66 @@ describe('formatRemarksSchema', () => {
     expect(formatRemarksSchema.safeParse('格'.repeat(1001)).error?.issues[0]?.message).toBe('格式说明不能超过1000个字符');
   });
 });
+
+describe('the manuscript form as the browser posts it', () => {
+  const posted = (fields: Record<string, string>) => parseWithZod(formOf(fields), { schema: manuscriptFormSchema });
+  const complete = {
+    title: valid.title,
+    abstract: valid.abstract,
+    keywords: valid.keywords,
+    columnId: '3',
+    'authors[0].name': '李四',
+    'authors[0].institution': '某研究院',
+    'authors[1].name': '张三',
+    'authors[1].institution': '某大学法学院',
+    'authors[1].email': 'zhang@example.com',
+    'authors[1].mobile': '13800000001',
+  };
+
+  it('marks the author whose radio is chosen as the corresponding one', () => {
+    const submission = posted({ ...complete, corresponding: '1' });
+    expect(submission.status).toBe('success');
+    if (submission.status === 'success') expect(submission.value.authors.map((a) => a.corresponding)).toEqual([false, true]);
+  });
+
+  it('asks the corresponding author for a contact, under conform’s names of the fields', () => {
+    const submission = posted({ ...complete, corresponding: '0' });
+    expect(submission.status).toBe('error');
+    if (submission.status === 'error') {
+      expect(submission.error?.['authors[0].email']).toEqual([manuscriptMessages.correspondingContact]);
+      expect(submission.error?.['authors[0].mobile']).toEqual([manuscriptMessages.correspondingContact]);
+    }
+  });
+
+  it('checks each button for what it needs: everything to go on, the lengths for a draft, nothing for the author list', () => {
+    expect(manuscriptSchemaForIntent('next')).toBe(manuscriptFormSchema);
+    expect(manuscriptSchemaForIntent('save').safeParse({ title: '短' }).success).toBe(true);
+    expect(manuscriptSchemaForIntent('save').safeParse({ title: '长'.repeat(101) }).success).toBe(false);
+    expect(manuscriptSchemaForIntent('addAuthor').safeParse({}).success).toBe(true);
+  });
+
+  it('gives the server’s answer back with the values typed and the errors under conform’s names', () => {
+    const values = manuscriptFormValues(formOf({ ...complete, corresponding: '1', 'authors[1].email': 'bad' }));
+    expect(manuscriptFormResult(values, { title: '标题', 'authors.1.email': '邮箱', form: '整体' })).toEqual({
+      status: 'error',
+      initialValue: {
+        title: valid.title,
+        abstract: valid.abstract,
+        keywords: valid.keywords,
+        columnId: '3',
+        corresponding: '1',
+        authors: [
+          { name: '李四', institution: '某研究院' },
+          { name: '张三', institution: '某大学法学院', email: 'bad', mobile: '13800000001' },
+        ],
+      },
+      error: { title: ['标题'], 'authors[1].email': ['邮箱'], '': ['整体'] },
+    });
+  });
+});
+
+function formOf(fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.append(name, value);
+  return formData;
+}

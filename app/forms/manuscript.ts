@@ -51,7 +51,11 @@ export const manuscriptInfoSchema = z
   .object({
     title: z.string({ error: manuscriptMessages.titleRequired }).trim().min(5, manuscriptMessages.titleLength).max(100, manuscriptMessages.titleLength),
     titleEn: z.string().trim().max(300, manuscriptMessages.titleEnLength).optional(),
-    abstract: z.string({ error: manuscriptMessages.abstractRequired }).trim().min(50, manuscriptMessages.abstractLength).max(1000, manuscriptMessages.abstractLength),
+    abstract: z
+      .string({ error: manuscriptMessages.abstractRequired })
+      .trim()
+      .min(50, manuscriptMessages.abstractLength)
+      .max(1000, manuscriptMessages.abstractLength),
     keywords: z
       .string({ error: manuscriptMessages.keywordsRequired })
       .transform(splitKeywords)
@@ -120,6 +124,67 @@ export function manuscriptFormValues(formData: FormData) {
 
 export type ManuscriptFormValues = ReturnType<typeof manuscriptFormValues>;
 
+/**
+ * The form as the browser posts it: the authors as a list (`authors[0].name` …) and the
+ * corresponding author as the index of the radio chosen (`corresponding`).
+ */
+export interface ManuscriptForm {
+  title?: string;
+  titleEn?: string;
+  abstract?: string;
+  keywords?: string;
+  columnId?: string;
+  paperType?: string;
+  fund?: string;
+  remark?: string;
+  corresponding?: string;
+  authors: { name?: string; institution?: string; email?: string; mobile?: string }[];
+}
+
+/** Values → the form's shape (its initial values). */
+export function manuscriptForm(values: ManuscriptFormValues): ManuscriptForm {
+  const corresponding = values.authors.findIndex((a) => a.corresponding === 'on');
+  return {
+    ...values,
+    corresponding: corresponding >= 0 ? String(corresponding) : undefined,
+    authors: values.authors.map(({ name, institution, email, mobile }) => ({ name, institution, email, mobile })),
+  };
+}
+
+/** The chosen radio marks its author as the corresponding one, as the rules read it. */
+function markCorresponding(payload: unknown) {
+  if (typeof payload !== 'object' || payload === null) return payload;
+  const { corresponding, authors, ...rest } = payload as { corresponding?: unknown; authors?: unknown };
+  const list = Array.isArray(authors) ? authors : [];
+  return {
+    ...rest,
+    authors: list.map((author, i) => ({ ...(typeof author === 'object' ? author : {}), corresponding: String(i) === corresponding ? 'on' : undefined })),
+  };
+}
+
+/** The whole form checked in the browser with the rules of step 2 (the server reads it with `manuscriptFormValues`). */
+export const manuscriptFormSchema = z.preprocess(markCorresponding, manuscriptInfoSchema);
+
+/** What a button of the form needs checked first: everything to go on, the lengths to save a draft, nothing to edit the author list. */
+export function manuscriptSchemaForIntent(intent: FormDataEntryValue | null) {
+  if (intent === 'next' || intent === 'check' || intent === 'confirm') return manuscriptFormSchema;
+  if (intent === 'save') return draftSchema;
+  return z.object({});
+}
+
+/** The server's answer as conform reads it: the values as typed, and each error under conform's name of its field (`authors[0].email`). */
+export function manuscriptFormResult(values: ManuscriptFormValues, errors: Record<string, string>) {
+  const error: Record<string, string[]> = {};
+  for (const [key, message] of Object.entries(errors)) error[key === 'form' ? '' : key.replace(/\.(\d+)(?=\.|$)/g, '[$1]')] = [message];
+  const { authors, ...fields } = manuscriptForm(values);
+  return { status: 'error' as const, initialValue: { ...typedOnly(fields), authors: authors.map(typedOnly) }, error };
+}
+
+/** The fields that have a value (a posted form has no `undefined`). */
+function typedOnly(record: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 /** zod issues → `{ 'authors.0.email': message }`, the first message of each field. */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -139,7 +204,8 @@ export function editAuthorList(values: ManuscriptFormValues, intent: string): Ma
   const at = Number(index);
   if (verb !== 'addAuthor' && verb !== 'removeAuthor' && verb !== 'authorUp' && verb !== 'authorDown') return null;
   const authors = [...values.authors];
-  if (verb === 'addAuthor' && authors.length < 10) authors.push({ name: undefined, institution: undefined, email: undefined, mobile: undefined, corresponding: undefined });
+  if (verb === 'addAuthor' && authors.length < 10)
+    authors.push({ name: undefined, institution: undefined, email: undefined, mobile: undefined, corresponding: undefined });
   if (verb === 'removeAuthor' && authors.length > 1) authors.splice(at, 1);
   if (verb === 'authorUp' && at > 0 && at < authors.length) [authors[at - 1], authors[at]] = [authors[at]!, authors[at - 1]!];
   if (verb === 'authorDown' && at >= 0 && at < authors.length - 1) [authors[at + 1], authors[at]] = [authors[at]!, authors[at + 1]!];
@@ -170,7 +236,11 @@ function authorLines(authors: ManuscriptFormValues['authors']): string {
  * What an edit changes (核对修改), field by field, as the texts shown before and after:
  * keywords compared as a list, the column by its name, the authors as their lines.
  */
-export function manuscriptChanges(before: ManuscriptFormValues, after: ManuscriptFormValues, columns: readonly { id: number; name: string }[] = []): FieldChange[] {
+export function manuscriptChanges(
+  before: ManuscriptFormValues,
+  after: ManuscriptFormValues,
+  columns: readonly { id: number; name: string }[] = [],
+): FieldChange[] {
   const columnName = (id: string | undefined) => (id ? (columns.find((c) => String(c.id) === id)?.name ?? id) : '');
   const text = (values: ManuscriptFormValues, field: (typeof TEXT_FIELDS)[number]): string => {
     const value = values[field]?.trim() ?? '';

@@ -1,7 +1,18 @@
-import { useId, useState, type ReactNode } from 'react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
+import { FieldError, FormLook, FormMessage, SelectField, TextField, TextareaField, type FieldLook } from '~/components/forms/fields';
+import { validateForm } from '~/components/forms/validate';
 import { upload as copy } from '~/copy/upload';
-import { manuscriptInfoSchema, manuscriptFormValues, fieldErrors, type ManuscriptFormValues } from '~/forms/manuscript';
+import {
+  manuscriptForm,
+  manuscriptFormResult,
+  manuscriptFormSchema,
+  manuscriptSchemaForIntent,
+  type ManuscriptForm,
+  type ManuscriptFormValues,
+  type ManuscriptInfo,
+} from '~/forms/manuscript';
 import classes from '~/styles/upload.module.css';
 import { useUnsavedChangesWarning } from '~/lib/use-unsaved-changes';
 
@@ -10,6 +21,7 @@ interface Props {
   columns: { id: number; name: string }[];
   paperTypes: string[];
   values: ManuscriptFormValues;
+  /** The server's errors of the last submission, by field (`authors.0.email`). */
   errors: Record<string, string>;
   /** Where the form posts (default: step 2 of a submission, /upload/info). */
   action?: string;
@@ -21,181 +33,137 @@ interface Props {
   buttons?: (busy: boolean) => ReactNode;
 }
 
-function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string; hint?: string; children: (a11y: Record<string, unknown>) => ReactNode }) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className={classes.field}>
-      <label htmlFor={`${id}-input`}>{label}</label>
-      {children({ id: `${id}-input`, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
-      {hint && (
-        <span id={`${id}-hint`} className={classes.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={classes.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The submission pages' look of the form kit. */
+const uploadLook: FieldLook = { field: classes.field, hint: classes.hint, fieldError: classes.error, submit: classes.button };
 
 /**
  * Step 2 (and the information edit of /updatePaperInfo): a server-rendered form; the
  * author list is edited with submit buttons without JavaScript, and validated as one
  * types with it (the same zod schema as the action).
  */
-export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, errors: serverErrors, action, heading, defaultIntent = 'save', buttons }: Props) {
+export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, errors, action, heading, defaultIntent = 'save', buttons }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const [liveErrors, setLiveErrors] = useState<Record<string, string> | null>(null);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
   // Typed but not saved: leaving the page asks first.
   const [dirty, setDirty] = useState(false);
   useUnsavedChangesWarning(dirty && !busy, copy.info.unsavedChanges);
-  const errors: Record<string, string> = { ...serverErrors };
-  if (liveErrors) {
-    for (const key of touched) {
-      if (liveErrors[key]) errors[key] = liveErrors[key];
-      else delete errors[key];
-    }
-  }
-  const authors = values.authors.length > 0 ? values.authors : [{ name: undefined, institution: undefined, email: undefined, mobile: undefined, corresponding: 'on' }];
-  const correspondingIndex = Math.max(0, authors.findIndex((a) => a.corresponding === 'on'));
-
-  function validate(form: HTMLFormElement, name: string) {
-    const result = manuscriptInfoSchema.safeParse(manuscriptFormValues(new FormData(form)));
-    setLiveErrors(result.success ? {} : fieldErrors(result.error.issues));
-    setTouched((prev) => new Set(prev).add(name.replace(/\[(\d+)\]/g, '.$1')));
-  }
+  const answered = Object.keys(errors).length > 0;
+  const lastResult = useMemo(() => (answered ? manuscriptFormResult(values, errors) : undefined), [answered, values, errors]);
+  const initial = manuscriptForm(values);
+  if (initial.authors.length === 0) initial.authors = [{}];
+  const [form, fields] = useForm<ManuscriptForm, ManuscriptInfo>({
+    id: `manuscript-${paperId}`,
+    defaultValue: { ...initial, corresponding: initial.corresponding ?? '0' },
+    lastResult,
+    // A field is checked by the rules as one leaves it; a button for what it needs: going on, everything;
+    // a draft, the lengths; the author list, nothing.
+    onValidate: ({ formData, submitter }) =>
+      validateForm(formData, manuscriptFormSchema, submitter?.name === 'intent' ? manuscriptSchemaForIntent(submitter.value) : undefined),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const authors = fields.authors.getFieldList();
+  const correspondingIndex = Number(fields.corresponding.initialValue ?? 0);
 
   return (
-    <Form
-      method="post"
-      action={action ?? `/upload/info?paperId=${paperId}`}
-      className={classes.section}
-      onChange={(e) => {
-        setDirty(true);
-        validate(e.currentTarget, (e.target as unknown as HTMLInputElement).name);
-      }}
-      onSubmit={() => setDirty(false)}
-      noValidate
-    >
-      <h2>{heading ?? copy.info.title}</h2>
-      {/* Enter in a field saves the draft (the first submit button is the form's default). */}
-      <button type="submit" name="intent" value={defaultIntent} tabIndex={-1} aria-hidden="true" style={{ position: 'absolute', left: -9999, width: 1, height: 1 }} />
-      <Field name="title" label={copy.info.fields.title} error={errors.title}>
-        {(a) => <input type="text" defaultValue={values.title} maxLength={100} {...a} />}
-      </Field>
-      <Field name="titleEn" label={copy.info.fields.titleEn} error={errors.titleEn}>
-        {(a) => <input type="text" defaultValue={values.titleEn} maxLength={300} {...a} />}
-      </Field>
-      <Field name="abstract" label={copy.info.fields.abstract} error={errors.abstract}>
-        {(a) => <textarea rows={6} defaultValue={values.abstract} {...a} />}
-      </Field>
-      <Field name="keywords" label={copy.info.fields.keywords} hint={copy.info.fields.keywordsHint} error={errors.keywords}>
-        {(a) => <input type="text" defaultValue={values.keywords} {...a} />}
-      </Field>
-      <div className={classes.grid}>
-        <Field name="columnId" label={copy.info.fields.columnId} error={errors.columnId}>
-          {(a) => (
-            <select defaultValue={values.columnId ?? ''} {...a}>
-              <option value="">{copy.info.fields.columnPlaceholder}</option>
-              {columns.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field name="paperType" label={copy.info.fields.paperType} error={errors.paperType}>
-          {(a) => (
-            <select defaultValue={values.paperType ?? paperTypes[0]} {...a}>
-              {paperTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <Field name="fund" label={copy.info.fields.fund} error={errors.fund}>
-        {(a) => <input type="text" defaultValue={values.fund} {...a} />}
-      </Field>
-      <fieldset className={classes.author} aria-describedby={errors.authors ? 'authors-error' : undefined}>
-        <legend>{copy.info.authors.legend}</legend>
-        {errors.authors && (
-          <p id="authors-error" className={classes.error}>
-            {errors.authors}
-          </p>
-        )}
-        {authors.map((author, i) => (
-          <fieldset key={i} className={classes.author}>
-            <legend>{copy.info.authors.item(i + 1)}</legend>
-            <div className={classes.grid}>
-              <Field name={`authors[${i}].name`} label={copy.info.authors.name} error={errors[`authors.${i}.name`]}>
-                {(a) => <input type="text" defaultValue={author.name} {...a} />}
-              </Field>
-              <Field name={`authors[${i}].institution`} label={copy.info.authors.institution} error={errors[`authors.${i}.institution`]}>
-                {(a) => <input type="text" defaultValue={author.institution} {...a} />}
-              </Field>
-              <Field name={`authors[${i}].email`} label={copy.info.authors.email} error={errors[`authors.${i}.email`]}>
-                {(a) => <input type="email" defaultValue={author.email} {...a} />}
-              </Field>
-              <Field name={`authors[${i}].mobile`} label={copy.info.authors.mobile} error={errors[`authors.${i}.mobile`]}>
-                {(a) => <input type="tel" defaultValue={author.mobile} {...a} />}
-              </Field>
-            </div>
-            <label className={classes.check}>
-              <input type="radio" name="corresponding" value={i} defaultChecked={i === correspondingIndex} />
-              <span>{copy.info.authors.corresponding}</span>
-            </label>
-            <div className={classes.actions}>
-              {i > 0 && (
-                <button type="submit" name="intent" value={`authorUp:${i}`} className={classes.secondary}>
-                  {copy.info.authors.up}
-                </button>
-              )}
-              {i < authors.length - 1 && (
-                <button type="submit" name="intent" value={`authorDown:${i}`} className={classes.secondary}>
-                  {copy.info.authors.down}
-                </button>
-              )}
-              {authors.length > 1 && (
-                <button type="submit" name="intent" value={`removeAuthor:${i}`} className={classes.secondary}>
-                  {copy.info.authors.remove}
-                </button>
-              )}
-            </div>
-          </fieldset>
-        ))}
-        {authors.length < 10 && (
-          <button type="submit" name="intent" value="addAuthor" className={classes.secondary}>
-            {copy.info.authors.add}
-          </button>
-        )}
-      </fieldset>
-      <Field name="remark" label={copy.info.fields.remark} error={errors.remark}>
-        {(a) => <textarea rows={3} defaultValue={values.remark} {...a} />}
-      </Field>
-      <div className={classes.actions}>
-        {buttons ? (
-          buttons(busy)
-        ) : (
-          <>
-            <button type="submit" name="intent" value="save" className={classes.secondary} disabled={busy}>
-              {copy.info.save}
+    <FormLook look={uploadLook}>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        action={action ?? `/upload/info?paperId=${paperId}`}
+        className={classes.section}
+        onChange={() => setDirty(true)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (!event.defaultPrevented) setDirty(false);
+        }}
+      >
+        <h2>{heading ?? copy.info.title}</h2>
+        {/* Enter in a field saves the draft (the first submit button is the form's default). */}
+        <button
+          type="submit"
+          name="intent"
+          value={defaultIntent}
+          tabIndex={-1}
+          aria-hidden="true"
+          style={{ position: 'absolute', left: -9999, width: 1, height: 1 }}
+        />
+        <FormMessage form={form} />
+        <TextField meta={fields.title} label={copy.info.fields.title} maxLength={100} />
+        <TextField meta={fields.titleEn} label={copy.info.fields.titleEn} maxLength={300} />
+        <TextareaField meta={fields.abstract} label={copy.info.fields.abstract} rows={6} />
+        <TextField meta={fields.keywords} label={copy.info.fields.keywords} hint={copy.info.fields.keywordsHint} />
+        <div className={classes.grid}>
+          <SelectField
+            meta={fields.columnId}
+            label={copy.info.fields.columnId}
+            placeholder={copy.info.fields.columnPlaceholder}
+            options={columns.map((c) => ({ value: String(c.id), label: c.name }))}
+          />
+          <SelectField meta={fields.paperType} label={copy.info.fields.paperType} options={paperTypes.map((t) => ({ value: t, label: t }))} />
+        </div>
+        <TextField meta={fields.fund} label={copy.info.fields.fund} />
+        <fieldset className={classes.author} aria-describedby={fields.authors.errors?.length ? fields.authors.errorId : undefined}>
+          <legend>{copy.info.authors.legend}</legend>
+          <FieldError meta={fields.authors} />
+          {authors.map((entry, i) => {
+            const author = entry.getFieldset();
+            return (
+              <fieldset key={entry.key} className={classes.author}>
+                <legend>{copy.info.authors.item(i + 1)}</legend>
+                <div className={classes.grid}>
+                  <TextField meta={author.name} label={copy.info.authors.name} />
+                  <TextField meta={author.institution} label={copy.info.authors.institution} />
+                  <TextField meta={author.email} label={copy.info.authors.email} type="email" />
+                  <TextField meta={author.mobile} label={copy.info.authors.mobile} type="tel" />
+                </div>
+                <label className={classes.check}>
+                  <input type="radio" name={fields.corresponding.name} value={i} defaultChecked={i === correspondingIndex} form={form.id} />
+                  <span>{copy.info.authors.corresponding}</span>
+                </label>
+                {/* The list is edited on the server, which keeps the corresponding author with its author (decision 0023). */}
+                <div className={classes.actions}>
+                  {i > 0 && (
+                    <button type="submit" name="intent" value={`authorUp:${i}`} className={classes.secondary}>
+                      {copy.info.authors.up}
+                    </button>
+                  )}
+                  {i < authors.length - 1 && (
+                    <button type="submit" name="intent" value={`authorDown:${i}`} className={classes.secondary}>
+                      {copy.info.authors.down}
+                    </button>
+                  )}
+                  {authors.length > 1 && (
+                    <button type="submit" name="intent" value={`removeAuthor:${i}`} className={classes.secondary}>
+                      {copy.info.authors.remove}
+                    </button>
+                  )}
+                </div>
+              </fieldset>
+            );
+          })}
+          {authors.length < 10 && (
+            <button type="submit" name="intent" value="addAuthor" className={classes.secondary}>
+              {copy.info.authors.add}
             </button>
-            <button type="submit" name="intent" value="next" className={classes.button} disabled={busy}>
-              {copy.info.next}
-            </button>
-          </>
-        )}
-      </div>
-    </Form>
+          )}
+        </fieldset>
+        <TextareaField meta={fields.remark} label={copy.info.fields.remark} rows={3} />
+        <div className={classes.actions}>
+          {buttons ? (
+            buttons(busy)
+          ) : (
+            <>
+              <button type="submit" name="intent" value="save" className={classes.secondary} disabled={busy}>
+                {copy.info.save}
+              </button>
+              <button type="submit" name="intent" value="next" className={classes.button} disabled={busy}>
+                {copy.info.next}
+              </button>
+            </>
+          )}
+        </div>
+      </Form>
+    </FormLook>
   );
 }

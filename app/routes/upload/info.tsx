@@ -126,7 +126,7 @@ export default function UploadInfo({ loaderData, actionData }: Route.ComponentPr
           <UploadForm gch={draft.gch ?? ''} maxSizeMb={50} paperId={draft.id} />
         </details>
       </section>
-      <ManuscriptFieldsForm key={JSON.stringify(values.authors.length)} paperId={draft.id} columns={draft.columns} paperTypes={draft.paperTypes} values={values} errors={errors} />
+      <ManuscriptFieldsForm key={JSON.stringify(values)} paperId={draft.id} columns={draft.columns} paperTypes={draft.paperTypes} values={values} errors={errors} />
       <p>
         <Link to={`/upload?redirectGch=${encodeURIComponent(draft.gch ?? '')}`}>{copy.refused.otherJournal}</Link>
       </p>

@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useState, type ReactNode } from 'react';
 import { data, Form, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { FormLook, TextareaField, type FieldLook } from '~/components/forms/fields';
+import { validateForm } from '~/components/forms/validate';
 import { Link } from '~/lib/link';
 import { applyForRetraction, paperShow } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { retractionReasonSchema } from '~/forms/manuscript';
+
+const retractionSchema = z.object({ reason: retractionReasonSchema });
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
@@ -42,56 +49,67 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = manuscriptId(params.id);
   const formData = await readForm(request);
   const intent = formData.get('intent');
+  const submission = parseWithZod(formData, { schema: retractionSchema });
   const reason = String(formData.get('reason') ?? '');
-  if (intent === 'edit') return { step: 'reason' as Step, reason, error: null, message: null };
-  const parsed = retractionReasonSchema.safeParse(reason);
-  if (!parsed.success) return data({ step: 'reason' as Step, reason, error: parsed.error.issues[0]?.message ?? null, message: null }, { status: 400 });
-  if (intent !== 'confirm') return { step: 'confirm' as Step, reason: parsed.data, error: null, message: null };
+  if (intent === 'edit') return { step: 'reason' as Step, reason, result: undefined, message: null };
+  if (submission.status !== 'success') return data({ step: 'reason' as Step, reason, result: submission.reply(), message: null }, { status: 400 });
+  const checked = submission.value.reason;
+  if (intent !== 'confirm') return { step: 'confirm' as Step, reason: checked, result: undefined, message: null };
   const backend = backendFor(request, context);
   try {
-    await backend.call(applyForRetraction, { id, reason: parsed.data });
+    await backend.call(applyForRetraction, { id, reason: checked });
   } catch (error) {
     if (!(error instanceof BackendEnvelopeError)) throw error;
     const now = await optional(backend.call(paperShow, { id }), null);
     if (now?.status === 'retracted') return redirectWithToast(context, manuscriptPath(id), copy.retract.done);
-    return data({ step: 'reason' as Step, reason, error: null, message: error.backendMessage || copy.retract.notAllowed }, { status: 400 });
+    return data({ step: 'reason' as Step, reason, result: undefined, message: error.backendMessage || copy.retract.notAllowed }, { status: 400 });
   }
   return redirectWithToast(context, manuscriptPath(id), copy.retract.done);
 }
 
-function ReasonField({ reason, error }: { reason: string; error: string | null }) {
+/** The manuscript pages' look of the form kit. */
+const manuscriptLook: FieldLook = { field: classes.field, hint: classes.hint, fieldError: classes.error };
+
+function ReasonForm({
+  action,
+  reason,
+  lastResult,
+  busy,
+  children,
+}: {
+  action: string;
+  reason: string;
+  lastResult?: SubmissionResult;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const [form, fields] = useForm<z.input<typeof retractionSchema>, z.output<typeof retractionSchema>>({
+    id: 'retract',
+    defaultValue: { reason },
+    lastResult,
+    onValidate: ({ formData }) => validateForm(formData, retractionSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
   const [length, setLength] = useState(reason.trim().length);
-  // Once the author types, the live check replaces the server's answer.
-  const [liveError, setLiveError] = useState<string | null | undefined>(undefined);
-  const shown = liveError === undefined ? error : liveError;
   return (
-    <div className={classes.field}>
-      <label htmlFor="retract-reason">{copy.retract.reason}</label>
-      <textarea
-        id="retract-reason"
-        name="reason"
-        rows={5}
-        maxLength={500}
-        required
-        defaultValue={reason}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={`retract-reason-hint${shown ? ' retract-reason-error' : ''}`}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setLength(value.trim().length);
-          const result = retractionReasonSchema.safeParse(value);
-          setLiveError(result.success ? null : (result.error.issues[0]?.message ?? null));
-        }}
-      />
-      <span id="retract-reason-hint" className={classes.hint}>
-        {copy.retract.reasonHint} {copy.retract.counter(length)}
-      </span>
-      {shown ? (
-        <p id="retract-reason-error" className={classes.error}>
-          {shown}
-        </p>
-      ) : null}
-    </div>
+    <FormLook look={manuscriptLook}>
+      <Form method="post" action={action} {...getFormProps(form)} onInput={(event) => setLength((event.target as HTMLTextAreaElement).value.trim().length)}>
+        <TextareaField
+          meta={fields.reason}
+          label={copy.retract.reason}
+          hint={`${copy.retract.reasonHint} ${copy.retract.counter(length)}`}
+          rows={5}
+          maxLength={500}
+        />
+        <div className={classes.actions}>
+          <button type="submit" name="intent" value="review" className={classes.button} disabled={busy}>
+            {copy.retract.next}
+          </button>
+          {children}
+        </div>
+      </Form>
+    </FormLook>
   );
 }
 
@@ -121,15 +139,9 @@ export default function Retract({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
       {step === 'reason' ? (
-        <Form method="post" action={action} noValidate>
-          <ReasonField reason={reason} error={actionData?.error ?? null} />
-          <div className={classes.actions}>
-            <button type="submit" name="intent" value="review" className={classes.button} disabled={busy}>
-              {copy.retract.next}
-            </button>
-            <Link to={manuscriptPath(paper.id)}>{copy.retract.cancel}</Link>
-          </div>
-        </Form>
+        <ReasonForm action={action} reason={reason} lastResult={actionData?.result} busy={busy}>
+          <Link to={manuscriptPath(paper.id)}>{copy.retract.cancel}</Link>
+        </ReasonForm>
       ) : (
         <Form method="post" action={action}>
           <h2>{copy.retract.confirmTitle}</h2>
