@@ -34,9 +34,8 @@ export const upload = {
     submit: '上传稿件',
     uploading: '正在上传…',
     progress: (percent: number) => `已上传 ${percent}%`,
-    required: '请选择要上传的稿件文件',
-    wrongType: '文件类型不正确，仅支持PDF、DOC、DOCX格式',
-    tooLarge: (mb: number) => `文件大小不能超过${mb}MB`,
+    network: '网络异常，上传未完成，请重试',
+    failed: '上传失败，请重试',
     notMultipart: '上传数据格式错误，请重新选择文件上传',
   },
   drafts: {

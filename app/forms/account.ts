@@ -1,4 +1,5 @@
 import './zod-config';
+import { chosenFile } from './files';
 import { sameNames } from './refusal';
 import { z } from 'zod';
 import { account as copy } from '~/copy/account';
@@ -113,6 +114,11 @@ export const avatarSchema = z
     if (!type) ctx.addIssue({ code: 'custom', path: ['head'], message: copy.profile.avatar.wrongType });
     else if (file.name && !EXTENSIONS[type].test(file.name)) ctx.addIssue({ code: 'custom', path: ['name'], message: copy.profile.avatar.wrongType });
   });
+
+/** The chosen avatar as the form checks it before reading it: there, and within the size. */
+export const avatarFileSchema = z.object({
+  file: chosenFile<File>(copy.profile.avatar.required).refine((f) => f.size <= AVATAR_MAX_BYTES, copy.profile.avatar.tooLarge),
+});
 
 /** The first message of an avatar check, or null when the file may be sent. */
 export function avatarError(file: z.input<typeof avatarSchema>): string | null {

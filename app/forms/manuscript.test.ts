@@ -16,6 +16,10 @@ import {
   retractionReasonSchema,
   splitKeywords,
   type ManuscriptFormValues,
+  manuscriptFileMessages,
+  revisionSchema,
+  submissionFileSchema,
+  uploadRefusal,
 } from './manuscript';
 
 const valid = {
@@ -226,3 +230,102 @@ function formOf(fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) formData.append(name, value);
   return formData;
 }
+
+describe('the files of a submission and a revision, as the browser checks them', () => {
+  const form = (entries: [string, string | File][]) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  };
+  const docx = (bytes: number, name = '论文.docx') => new File([new Uint8Array(bytes)], name);
+  const errors = (data: FormData, schema: Parameters<typeof parseWithZod>[1]['schema']) => {
+    const submission = parseWithZod(data, { schema });
+    return submission.status === 'error' ? submission.error : null;
+  };
+
+  it('asks for the file and the accepted premise of a new manuscript, not of a replaced file', () => {
+    const empty = new File([], '');
+    expect(errors(form([['file', empty]]), submissionFileSchema(50, true))).toEqual({
+      file: [manuscriptFileMessages.required],
+      accept: [manuscriptFileMessages.premiseRequired],
+    });
+    expect(errors(form([['file', docx(10)]]), submissionFileSchema(50, false))).toBeNull();
+    expect(
+      errors(
+        form([
+          ['file', docx(10)],
+          ['accept', 'on'],
+        ]),
+        submissionFileSchema(50, true),
+      ),
+    ).toBeNull();
+  });
+
+  it('refuses a file that is not Word or PDF by its name, whatever the case of its extension, and one over the size limit', () => {
+    for (const name of ['论文.exe', '论文.docx.zip', '论文', '论文.txt']) {
+      expect(
+        errors(
+          form([
+            ['file', docx(10, name)],
+            ['accept', 'on'],
+          ]),
+          submissionFileSchema(50, true),
+        ),
+      ).toEqual({ file: [manuscriptFileMessages.wrongType] });
+    }
+    for (const name of ['论文.DOCX', '论文.Pdf', '论文.doc']) {
+      expect(
+        errors(
+          form([
+            ['file', docx(10, name)],
+            ['accept', 'on'],
+          ]),
+          submissionFileSchema(50, true),
+        ),
+      ).toBeNull();
+    }
+    expect(
+      errors(
+        form([
+          ['file', docx(1024 * 1024 + 1)],
+          ['accept', 'on'],
+        ]),
+        submissionFileSchema(1, true),
+      ),
+    ).toEqual({
+      file: [manuscriptFileMessages.tooLarge(1)],
+    });
+  });
+
+  it('asks a revision for its 修改说明 and its file, each with its own message', () => {
+    expect(
+      errors(
+        form([
+          ['responseLetter', '太短'],
+          ['file', new File([], '')],
+        ]),
+        revisionSchema(50),
+      ),
+    ).toEqual({
+      responseLetter: [responseLetterMessages.length],
+      file: [manuscriptFileMessages.revisionRequired],
+    });
+    expect(
+      errors(
+        form([
+          ['responseLetter', '已按审稿意见逐条修改并补充了案例分析'],
+          ['file', docx(10)],
+        ]),
+        revisionSchema(50),
+      ),
+    ).toBeNull();
+  });
+
+  it('gives a refused upload back as conform reads it: the refusal for the form and the text as typed', () => {
+    expect(uploadRefusal('文件内容与类型不符', { responseLetter: '已修改' })).toEqual({
+      status: 'error',
+      initialValue: { responseLetter: '已修改' },
+      error: { '': ['文件内容与类型不符'] },
+    });
+  });
+});

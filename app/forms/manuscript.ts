@@ -1,5 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
+import { chosenFile } from './files';
+import { sameNames } from './refusal';
 
 /**
  * Step 2 of a submission (稿件信息): rules and Chinese messages. The same limits as the
@@ -294,3 +296,76 @@ export const formatRemarksSchema = z
   .trim()
   .min(1, formatRemarksMessages.required)
   .max(1000, formatRemarksMessages.length);
+
+/** A manuscript file as the browser sees it (Word or PDF by its name, the size limit); the backend checks the content. */
+export const MANUSCRIPT_FILE = /\.(docx?|pdf)$/i;
+/** The same types for the file picker's `accept`. */
+export const MANUSCRIPT_ACCEPT = '.doc,.docx,.pdf,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export const manuscriptFileMessages = {
+  required: '请选择要上传的稿件文件',
+  revisionRequired: '请选择修改稿文件',
+  wrongType: '文件类型不正确，仅支持PDF、DOC、DOCX格式',
+  tooLarge: (mb: number) => `文件大小不能超过${mb}MB`,
+  premiseRequired: '请先阅读并同意投稿须知',
+} as const;
+
+function manuscriptFileSchema(maxSizeMb: number, required: string) {
+  return chosenFile(required)
+    .refine((file) => MANUSCRIPT_FILE.test(file.name), manuscriptFileMessages.wrongType)
+    .refine((file) => file.size <= maxSizeMb * 1024 * 1024, manuscriptFileMessages.tooLarge(maxSizeMb));
+}
+
+/** Step 1: the file and, for a new manuscript, the premise accepted. */
+export function submissionFileSchema(maxSizeMb: number, premise: boolean) {
+  const accept = z.literal('on', { error: manuscriptFileMessages.premiseRequired });
+  return z.object({ file: manuscriptFileSchema(maxSizeMb, manuscriptFileMessages.required), accept: premise ? accept : accept.optional() });
+}
+
+/** A revision: the revised file and its 修改说明. */
+export function revisionSchema(maxSizeMb: number) {
+  return z.object({ responseLetter: responseLetterSchema, file: manuscriptFileSchema(maxSizeMb, manuscriptFileMessages.revisionRequired) });
+}
+
+/** A refused upload as conform reads it: the refusal for the form, the text fields as typed (a file input keeps no file). */
+export function uploadRefusal(message: string, typed: Record<string, string> = {}) {
+  return { status: 'error' as const, initialValue: typed, error: { '': [message] } };
+}
+
+export const confirmMessages = { captchaRequired: '请输入验证码' } as const;
+
+/** Confirming a submission: the premise accepted again and, when upload verification is on, the captcha. */
+export function confirmSchema(withCaptcha: boolean) {
+  return z.object({
+    agreement: z.literal('on', { error: manuscriptFileMessages.premiseRequired }),
+    captcha: withCaptcha
+      ? z.string({ error: confirmMessages.captchaRequired }).trim().min(1, confirmMessages.captchaRequired).max(10)
+      : z.string().trim().max(10).optional(),
+  });
+}
+
+/** The 格式审查's remarks form. */
+export const formatRemarksFormSchema = z.object({ remarks: formatRemarksSchema });
+
+export const proofMessages = { remarkRequired: '请填写校样修改意见', remarkLength: '校样意见不能超过2000个字符' } as const;
+
+/** 校样核对: confirming may leave the remark empty; sending corrections needs it. */
+export function proofSchema(intent: FormDataEntryValue | null) {
+  const remark = z.string().trim().max(2000, proofMessages.remarkLength);
+  return intent === 'proofCorrections'
+    ? z.object({ remark: z.string({ error: proofMessages.remarkRequired }).trim().min(1, proofMessages.remarkRequired).max(2000, proofMessages.remarkLength) })
+    : z.object({ remark: remark.optional() });
+}
+
+/** The backend's parameters these forms' fields stand for (app/forms/refusal.ts). */
+export const formatRemarksRefusalFields = sameNames('remarks');
+export const proofRefusalFields = sameNames('remark');
+
+export const paymentMessages = { payMethodRequired: '请选择支付方式', orderInvalid: '订单信息有误，请刷新页面后重试' } as const;
+
+/** Paying a page fee: the order (from the page), the way to pay, an invoice or not. */
+export const paymentSchema = z.object({
+  orderNo: z.string({ error: paymentMessages.orderInvalid }).regex(/^[\w-]{1,64}$/, paymentMessages.orderInvalid),
+  payMethod: z.string({ error: paymentMessages.payMethodRequired }).regex(/^[a-z]{1,20}$/, paymentMessages.payMethodRequired),
+  needInvoice: z.literal('on').optional(),
+});

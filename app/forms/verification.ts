@@ -1,6 +1,7 @@
 import './zod-config';
 import { sameNames } from './refusal';
 import { z } from 'zod';
+import { chosenFile } from './files';
 
 /**
  * The account's verification, invoicing and feedback forms (personal centre): rules and
@@ -141,25 +142,25 @@ export const SCHOLAR_FILE_PATTERN = /\.(pdf|docx?|xlsx?|png|jpe?g|gif|webp)$/i;
 export const SCHOLAR_FILE_ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.png,.jpg,.jpeg,.gif,.webp';
 export const SCHOLAR_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** A chosen file (a browser File, or the name and size the server read from the upload). */
-export interface ChosenFile {
-  name: string;
-  size: number;
-}
-const chosenFile = z
-  .custom<ChosenFile>((v) => typeof v === 'object' && v !== null && typeof (v as ChosenFile).name === 'string' && (v as ChosenFile).name !== '' && (v as ChosenFile).size > 0, {
-    error: verificationMessages.fileRequired,
-  })
+const scholarFile = chosenFile(verificationMessages.fileRequired)
   .refine((f) => SCHOLAR_FILE_PATTERN.test(f.name), verificationMessages.fileType)
   .refine((f) => f.size <= SCHOLAR_FILE_MAX_BYTES, verificationMessages.fileSize);
 
 /** 学者认证: the applicant's facts and the supporting file (工作证明、职称证书 …). */
 export const scholarSchema = z.object({
   realName: realNameField,
-  institution: z.string({ error: verificationMessages.institutionRequired }).trim().min(1, verificationMessages.institutionRequired).max(100, verificationMessages.institutionLength),
+  institution: z
+    .string({ error: verificationMessages.institutionRequired })
+    .trim()
+    .min(1, verificationMessages.institutionRequired)
+    .max(100, verificationMessages.institutionLength),
   title: z.string({ error: verificationMessages.titleRequired }).trim().min(1, verificationMessages.titleRequired).max(30, verificationMessages.titleLength),
-  researchField: z.string({ error: verificationMessages.researchFieldRequired }).trim().min(1, verificationMessages.researchFieldRequired).max(100, verificationMessages.researchFieldLength),
-  file: chosenFile,
+  researchField: z
+    .string({ error: verificationMessages.researchFieldRequired })
+    .trim()
+    .min(1, verificationMessages.researchFieldRequired)
+    .max(100, verificationMessages.researchFieldLength),
+  file: scholarFile,
 });
 export type ScholarInput = z.output<typeof scholarSchema>;
 
@@ -183,7 +184,11 @@ export const INVOICE_TYPES = [
 export const invoiceSchema = z
   .object({
     type: z.enum(['1', '2'], { error: verificationMessages.invoiceTypeRequired }),
-    title: z.string({ error: verificationMessages.invoiceTitleRequired }).trim().min(1, verificationMessages.invoiceTitleRequired).max(100, verificationMessages.invoiceTitleLength),
+    title: z
+      .string({ error: verificationMessages.invoiceTitleRequired })
+      .trim()
+      .min(1, verificationMessages.invoiceTitleRequired)
+      .max(100, verificationMessages.invoiceTitleLength),
     taxpayerNo: z
       .string()
       .trim()
@@ -220,7 +225,11 @@ export const FEEDBACK_MAX = 500;
 
 /** 意见反馈: a type from the backend's 反馈类型 table (checked by the backend), the text and a contact. */
 export const feedbackSchema = z.object({
-  type: z.string({ error: verificationMessages.feedbackTypeInvalid }).trim().min(1, verificationMessages.feedbackTypeInvalid).max(20, verificationMessages.feedbackTypeInvalid),
+  type: z
+    .string({ error: verificationMessages.feedbackTypeInvalid })
+    .trim()
+    .min(1, verificationMessages.feedbackTypeInvalid)
+    .max(20, verificationMessages.feedbackTypeInvalid),
   content: z
     .string({ error: verificationMessages.contentRequired })
     .trim()

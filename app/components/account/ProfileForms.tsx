@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { useMemo, useState } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import { account as copy } from '~/copy/account';
-import { AVATAR_ACCEPT, IMAGE_MAGIC_BYTES, avatarError, profileSchema } from '~/forms/account';
-import { FormMessage, RadioField, TextField, TextareaField } from '~/components/forms/fields';
+import { AVATAR_ACCEPT, IMAGE_MAGIC_BYTES, avatarError, avatarFileSchema, profileSchema } from '~/forms/account';
+import { FileField, FormMessage, RadioField, TextField, TextareaField } from '~/components/forms/fields';
+import { validateForm } from '~/components/forms/validate';
 import { FormName, useAccountForm } from './account-form';
 import classes from './account.module.css';
-import { FileDropZone } from '~/components/widgets/FileDropZone';
 
 const t = copy.profile;
 
@@ -110,43 +111,43 @@ export function ProfileForm({ profile, actionData }: { profile: ProfileView; act
 
 /**
  * 头像: a multipart form. Without JavaScript it posts as is (the action checks the head of
- * the stream and streams it on); with it, the chosen file is checked first (first bytes, size).
+ * the stream and streams it on); with it, the chosen file is checked first: there and within
+ * the size by its schema, then its first bytes, which are read before it is sent.
  */
 export function AvatarForm({ username, headImgUrl, error }: { username: string; headImgUrl: string | null; error?: string }) {
-  const id = useId();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const [clientError, setClientError] = useState<string | null>(null);
   const busy = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data';
-  const shown = clientError ?? error;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const file = (formElement.elements.namedItem('file') as HTMLInputElement | null)?.files?.[0];
-    if (!file) {
-      setClientError(t.avatar.required);
-      return;
-    }
-    const head = new Uint8Array(await file.slice(0, IMAGE_MAGIC_BYTES).arrayBuffer());
-    const problem = avatarError({ size: file.size, head, name: file.name });
-    if (problem) {
-      setClientError(problem);
-      return;
-    }
-    setClientError(null);
-    void submit(formElement, {
-      method: 'post',
-      encType: 'multipart/form-data',
-    });
-  }
+  // The first bytes' verdict, known only once the file is read; a new object each time, so conform shows it again.
+  const [refusal, setRefusal] = useState<{ message: string } | null>(null);
+  const lastResult = useMemo(() => {
+    const shown = refusal?.message ?? error;
+    return shown ? { status: 'error' as const, error: { file: [shown] } } : undefined;
+  }, [refusal, error]);
+  const [form, fields] = useForm({
+    id: 'avatar-form',
+    lastResult,
+    onValidate: ({ formData }) => validateForm(formData, avatarFileSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onSubmit(event, { formData, submission }) {
+      event.preventDefault();
+      if (submission?.status !== 'success') return;
+      const file = submission.value.file;
+      void file
+        .slice(0, IMAGE_MAGIC_BYTES)
+        .arrayBuffer()
+        .then((bytes) => {
+          const problem = avatarError({ size: file.size, head: new Uint8Array(bytes), name: file.name });
+          setRefusal(problem ? { message: problem } : null);
+          if (!problem) void submit(formData, { method: 'post', encType: 'multipart/form-data' });
+        });
+    },
+  });
 
   return (
     <section className={classes.section} aria-labelledby="avatar-title">
       <h2 id="avatar-title">{t.avatar.title}</h2>
-      <p id={`${id}-hint`} className={classes.intro}>
-        {t.avatar.intro}
-      </p>
       <div className={classes.avatarRow}>
         <span className={classes.avatar}>
           {headImgUrl ? (
@@ -157,27 +158,8 @@ export function AvatarForm({ username, headImgUrl, error }: { username: string; 
             </span>
           )}
         </span>
-        <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className={classes.form}>
-          <div className={classes.field}>
-            <label htmlFor={`${id}-file`} className={classes.label}>
-              {t.avatar.file}
-            </label>
-            <FileDropZone
-              id={`${id}-file`}
-              name="file"
-              accept={AVATAR_ACCEPT}
-              required
-              formats={t.avatar.formats}
-              aria-invalid={shown ? true : undefined}
-              aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
-              onChange={() => setClientError(null)}
-            />
-            {shown ? (
-              <p id={`${id}-error`} className={classes.fieldError} role="alert">
-                {shown}
-              </p>
-            ) : null}
-          </div>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className={classes.form}>
+          <FileField meta={fields.file} label={t.avatar.file} hint={t.avatar.intro} formats={t.avatar.formats} accept={AVATAR_ACCEPT} />
           <div className={classes.actions}>
             <button type="submit" className={classes.secondary} disabled={busy} aria-busy={busy || undefined}>
               {busy ? t.avatar.uploading : t.avatar.submit}

@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { createContext, useContext, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { forms as copy } from '~/copy/forms';
+import { FileDropZone } from '~/components/widgets/FileDropZone';
 
 /**
  * The form kit: every form's fields, on conform's metadata. A field is its label, the
@@ -234,6 +235,32 @@ export function RadioField({ meta, label, options }: { meta: Meta; label: string
       ))}
       <FieldError meta={meta} />
     </fieldset>
+  );
+}
+
+/**
+ * A file: the designed drop zone over the real input, so it works by touch and without
+ * JavaScript. A file input has no value to give back: after a refusal it is chosen again.
+ */
+export function FileField({
+  meta,
+  label,
+  hint,
+  formats,
+  accept,
+}: {
+  meta: Meta;
+  label: string;
+  hint?: ReactNode;
+  /** The accepted formats and size limit, in Chinese, inside the zone. */
+  formats: string;
+  accept: string;
+}) {
+  const { key, ...props } = getInputProps(meta, { type: 'file', value: false, ariaDescribedBy: undefined });
+  return (
+    <FieldFrame meta={meta} label={label} hint={hint}>
+      {(hintId) => <FileDropZone key={key} {...props} id={meta.id} accept={accept} formats={formats} aria-describedby={describedBy(meta, hintId)} />}
+    </FieldFrame>
   );
 }
 

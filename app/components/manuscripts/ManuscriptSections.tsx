@@ -1,6 +1,12 @@
 // The sections of a manuscript's page (/personal/manuscripts/:id) that the author acts in.
 import { useState, type ReactNode } from 'react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint } from '@conform-to/zod/v4';
 import { Form, useNavigation } from 'react-router';
+import { FormLook, FormMessage, TextareaField } from '~/components/forms/fields';
+import { validateForm } from '~/components/forms/validate';
+import { formatRemarksFormSchema, proofSchema } from '~/forms/manuscript';
+import { manuscriptLook } from './look';
 import type { FormatReport, ManuscriptDetail, ManuscriptFile, PayLoading } from '~/backend/endpoints/manuscripts.server';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { Link } from '~/lib/link';
@@ -136,10 +142,18 @@ export function Actions({ paper }: { paper: ManuscriptDetail }) {
   );
 }
 
-export function ProofCheck({ paper, remark, error }: { paper: ManuscriptDetail; remark: string; error: string | null }) {
+export function ProofCheck({ paper, lastResult }: { paper: ManuscriptDetail; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const t = copy.detail.proof;
+  const [form, fields] = useForm({
+    id: 'proof-check',
+    lastResult,
+    // Each button checks what it needs: corrections need the remark, a confirmation does not.
+    onValidate: ({ formData, submitter }) => validateForm(formData, proofSchema(submitter?.name === 'intent' ? submitter.value : null)),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
   return (
     <section className={classes.panel} aria-labelledby="proof" id="proof-check">
       <h2 id="proof">{t.title}</h2>
@@ -149,48 +163,61 @@ export function ProofCheck({ paper, remark, error }: { paper: ManuscriptDetail; 
           {copy.detail.proofDownload}
         </a>
       </p>
-      {error ? (
-        <p className={classes.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <Form method="post" action={manuscriptPath(paper.id)}>
-        <div className={classes.field}>
-          <label htmlFor="proof-remark">{t.remark}</label>
-          <textarea id="proof-remark" name="remark" rows={4} maxLength={2000} defaultValue={remark} aria-describedby="proof-remark-hint" />
-          <span id="proof-remark-hint" className={classes.hint}>
-            {t.remarkHint}
-          </span>
-        </div>
-        <div className={classes.actions}>
-          <button type="submit" name="intent" value="confirmProof" className={classes.button} disabled={busy}>
-            {t.confirm}
-          </button>
-          <button type="submit" name="intent" value="proofCorrections" className={classes.secondary} disabled={busy}>
-            {t.corrections}
-          </button>
-        </div>
-      </Form>
+      <FormLook look={manuscriptLook}>
+        <FormMessage form={form} />
+        <Form method="post" action={manuscriptPath(paper.id)} {...getFormProps(form)}>
+          <TextareaField meta={fields.remark} label={t.remark} hint={t.remarkHint} rows={4} maxLength={2000} />
+          <div className={classes.actions}>
+            <button type="submit" name="intent" value="confirmProof" className={classes.button} disabled={busy}>
+              {t.confirm}
+            </button>
+            <button type="submit" name="intent" value="proofCorrections" className={classes.secondary} disabled={busy}>
+              {t.corrections}
+            </button>
+          </div>
+        </Form>
+      </FormLook>
     </section>
   );
 }
 
-export function FormatCheck({
-  paper,
-  report,
-  remarks,
-  error,
-}: {
-  paper: ManuscriptDetail;
-  report: FormatReport;
-  remarks: string | null;
-  error: string | null;
-}) {
+/** The author's remarks to the editors on the 格式审查. */
+function FormatRemarksForm({ paper, remarks, lastResult }: { paper: ManuscriptDetail; remarks: string; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'formatRemarks';
   const t = copy.format;
-  const value = remarks ?? report.remarks ?? '';
-  const [length, setLength] = useState(value.length);
+  const [form, fields] = useForm({
+    id: 'format-remarks',
+    defaultValue: { remarks },
+    lastResult,
+    constraint: getZodConstraint(formatRemarksFormSchema),
+    onValidate: ({ formData }) => validateForm(formData, formatRemarksFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
+  const typed = typeof fields.remarks.initialValue === 'string' ? fields.remarks.initialValue : remarks;
+  const [length, setLength] = useState(typed.length);
+  return (
+    <FormLook look={manuscriptLook}>
+      <Form
+        method="post"
+        action={manuscriptPath(paper.id)}
+        className={classes.formBlock}
+        {...getFormProps(form)}
+        onInput={(event) => setLength((event.target as HTMLTextAreaElement).value.length)}
+      >
+        <FormMessage form={form} />
+        <TextareaField meta={fields.remarks} label={t.remarks} hint={`${t.remarksHint} ${t.counter(length)}`} rows={4} maxLength={1000} />
+        <button type="submit" name="intent" value="formatRemarks" className={classes.secondary} disabled={busy}>
+          {busy ? t.submitting : t.submit}
+        </button>
+      </Form>
+    </FormLook>
+  );
+}
+
+export function FormatCheck({ paper, report, lastResult }: { paper: ManuscriptDetail; report: FormatReport; lastResult?: SubmissionResult<string[]> }) {
+  const t = copy.format;
   const failed = report.items.filter((item) => item.status === 'failed').length;
   const pending = report.items.filter((item) => item.status === 'pending').length;
   const canRemark = isStageIn(paper.status, FORMAT_REMARK_STAGES);
@@ -227,33 +254,7 @@ export function FormatCheck({
         </tbody>
       </table>
       {canRemark ? (
-        <Form method="post" action={manuscriptPath(paper.id)} className={classes.formBlock} noValidate>
-          <div className={classes.field}>
-            <label htmlFor="format-remarks">{t.remarks}</label>
-            <textarea
-              id="format-remarks"
-              name="remarks"
-              rows={4}
-              maxLength={1000}
-              required
-              defaultValue={value}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`format-remarks-hint${error ? ' format-remarks-error' : ''}`}
-              onChange={(e) => setLength(e.currentTarget.value.length)}
-            />
-            <span id="format-remarks-hint" className={classes.hint}>
-              {t.remarksHint} {t.counter(length)}
-            </span>
-            {error ? (
-              <p id="format-remarks-error" className={classes.error} role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" name="intent" value="formatRemarks" className={classes.secondary} disabled={busy}>
-            {busy ? t.submitting : t.submit}
-          </button>
-        </Form>
+        <FormatRemarksForm paper={paper} remarks={report.remarks ?? ''} lastResult={lastResult} />
       ) : report.remarks ? (
         <p>
           <strong>{t.saved}：</strong>

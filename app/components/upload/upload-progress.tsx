@@ -12,10 +12,6 @@ export interface UploadAnswer {
   entity?: { paperId?: number };
 }
 
-/** The file's name is checked by its extension here; the backend checks the content. */
-export const MANUSCRIPT_FILE = /\.(docx?|pdf)$/i;
-/** The same types for the file picker's `accept`. */
-export const MANUSCRIPT_ACCEPT = '.doc,.docx,.pdf,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export function uploadWithProgress(
   url: string,

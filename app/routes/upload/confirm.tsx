@@ -4,7 +4,11 @@ import { confirmUpload, isOpenUploadVerification } from '~/backend/endpoints/man
 import { BackendEnvelopeError } from '~/backend/errors';
 import { Steps } from '~/components/upload/Steps';
 import { upload as copy } from '~/copy/upload';
-import { manuscriptInfoSchema } from '~/forms/manuscript';
+import { confirmSchema, manuscriptInfoSchema } from '~/forms/manuscript';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { CheckboxField, FormLook, SubmitButton, TextField, type FieldLook } from '~/components/forms/fields';
+import { validateForm } from '~/components/forms/validate';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
@@ -37,17 +41,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = paperIdFrom(request);
   const formData = await readForm(request);
   const backend = backendFor(request, context);
-  const idempotencyKey = String(formData.get('idempotencyKey') ?? '');
   const draft = await loadDraft(request, context, id);
   const strict = manuscriptInfoSchema.safeParse(draftValues(draft));
   if (draft.status === 'draft' && !strict.success) throw redirect(`/upload/info?paperId=${id}`);
+  // The captcha is asked when the page showed one (its uuid came with the form); the backend checks its answer.
+  const uuid = String(formData.get('uuid') ?? '') || undefined;
+  const submission = parseWithZod(formData, { schema: confirmSchema(uuid !== undefined) });
+  // A captcha is answered once: any refusal shows a new one, its answer field empty.
+  const refused = (formErrors?: string[]) =>
+    data({ result: submission.reply({ formErrors, hideFields: ['captcha'] }), captcha: { uuid: crypto.randomUUID() } }, { status: 400 });
+  if (submission.status !== 'success') return refused();
   try {
     const done = await backend.call(confirmUpload, {
       paperId: id,
-      idempotencyKey,
-      agreement: formData.get('agreement') === 'on',
-      uuid: String(formData.get('uuid') ?? '') || undefined,
-      captcha: String(formData.get('captcha') ?? '').trim() || undefined,
+      idempotencyKey: String(formData.get('idempotencyKey') ?? ''),
+      agreement: true,
+      uuid,
+      captcha: submission.value.captcha || undefined,
       ...(strict.success
         ? {
             title: strict.data.title,
@@ -64,18 +74,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     throw redirect(`/upload/result?paperId=${done.id}`);
   } catch (error) {
-    if (error instanceof BackendEnvelopeError) {
-      return data({ error: error.backendMessage, captcha: { uuid: crypto.randomUUID() } }, { status: 400 });
-    }
+    if (error instanceof BackendEnvelopeError) return refused([error.backendMessage]);
     throw error;
   }
 }
+
+/** The submission pages' look of the form kit. */
+const uploadLook: FieldLook = {
+  field: classes.field,
+  control: classes.control,
+  hint: classes.hint,
+  fieldError: classes.error,
+  check: classes.check,
+  submit: classes.button,
+};
 
 export default function UploadConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { draft } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const captcha = actionData?.captcha && loaderData.captcha ? actionData.captcha : loaderData.captcha;
+  const schema = confirmSchema(captcha !== null);
+  const [form, fields] = useForm({
+    id: 'confirm-upload',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => validateForm(formData, schema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const refusal = form.errors?.[0];
   const rows: [string, string][] = [
     [copy.labels.journal, draft.journalName ?? ''],
     [copy.info.fields.title, draft.title],
@@ -87,7 +115,9 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
     [copy.info.fields.fund, draft.fund || copy.labels.none],
     [
       copy.labels.authors,
-      draft.authors.map((a) => `${a.name}（${a.institution ?? ''}）${a.corresponding ? `，${copy.info.authors.corresponding}：${a.email ?? ''} ${a.mobile ?? ''}` : ''}`).join('\n'),
+      draft.authors
+        .map((a) => `${a.name}（${a.institution ?? ''}）${a.corresponding ? `，${copy.info.authors.corresponding}：${a.email ?? ''} ${a.mobile ?? ''}` : ''}`)
+        .join('\n'),
     ],
     [copy.labels.file, draft.files.filter((f) => f.kind === 'original').at(-1)?.fileName ?? ''],
   ];
@@ -95,12 +125,12 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
     <main id="main" className={`page-container ${classes.page}`}>
       <h1>{copy.confirm.title}</h1>
       <Steps current={2} />
-      {actionData?.error && (
-        <div className={classes.alert} role="alert">
+      {refusal ? (
+        <div id={form.errorId} className={classes.alert} role="alert">
           <p>{copy.confirm.failed}</p>
-          <p>{actionData.error}</p>
+          <p>{refusal}</p>
         </div>
-      )}
+      ) : null}
       <section className={classes.section}>
         <p>{copy.confirm.intro}</p>
         <dl className={classes.dl}>
@@ -112,32 +142,34 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
           ))}
         </dl>
       </section>
-      <Form method="post" action={`/upload/confirm?paperId=${draft.id}`} className={classes.section}>
-        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-        {captcha && (
-          <div className={classes.field}>
-            <input type="hidden" name="uuid" value={captcha.uuid} />
-            <label htmlFor="captcha">{copy.confirm.captcha}</label>
-            <img src={`${BROWSER_ENDPOINTS.submissionCaptcha.path}?uuid=${captcha.uuid}`} alt={copy.confirm.captchaHint} width={120} height={40} />
-            <input id="captcha" name="captcha" type="text" inputMode="numeric" autoComplete="off" required aria-describedby="captcha-hint" />
-            <span id="captcha-hint" className={classes.hint}>
-              {copy.confirm.captchaHint}
-            </span>
+      <FormLook look={uploadLook}>
+        <Form method="post" action={`/upload/confirm?paperId=${draft.id}`} {...getFormProps(form)} className={classes.section}>
+          <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+          {captcha ? (
+            <>
+              <input type="hidden" name="uuid" value={captcha.uuid} />
+              <TextField
+                key={captcha.uuid}
+                meta={fields.captcha}
+                label={copy.confirm.captcha}
+                hint={copy.confirm.captchaHint}
+                inputMode="numeric"
+                autoComplete="off"
+                beside={<img src={`${BROWSER_ENDPOINTS.submissionCaptcha.path}?uuid=${captcha.uuid}`} alt={copy.confirm.captchaHint} width={120} height={40} />}
+              />
+            </>
+          ) : null}
+          <CheckboxField meta={fields.agreement} label={copy.premise.accept} />
+          <div className={classes.actions}>
+            <Link to={`/upload/info?paperId=${draft.id}`} className={classes.secondary}>
+              {copy.confirm.edit}
+            </Link>
+            <SubmitButton busy={busy} busyLabel={copy.confirm.submitting}>
+              {copy.confirm.submit}
+            </SubmitButton>
           </div>
-        )}
-        <label className={classes.check}>
-          <input type="checkbox" name="agreement" required />
-          <span>{copy.premise.accept}</span>
-        </label>
-        <div className={classes.actions}>
-          <Link to={`/upload/info?paperId=${draft.id}`} className={classes.secondary}>
-            {copy.confirm.edit}
-          </Link>
-          <button type="submit" className={classes.button} disabled={busy}>
-            {busy ? copy.confirm.submitting : copy.confirm.submit}
-          </button>
-        </div>
-      </Form>
+        </Form>
+      </FormLook>
     </main>
   );
 }

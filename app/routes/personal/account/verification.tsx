@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, redirect, useLocation, useNavigation } from 'react-router';
 import { getProfile } from '~/backend/endpoints/personal.server';
-import { FileDropZone } from '~/components/widgets/FileDropZone';
 import {
   SCHOLAR_APPLICATION_PATH,
   authorIdentityAuthentication,
@@ -15,7 +14,7 @@ import {
 import { BackendEnvelopeError } from '~/backend/errors';
 import { FaceSection, type FaceState } from '~/components/verification/FaceSection';
 import { faceTicketCookie, readFaceTicket } from '~/components/verification/face-ticket.server';
-import { FieldError, FormLook, FormMessage, SubmitButton, TextField } from '~/components/forms/fields';
+import { FileField, FormLook, FormMessage, SubmitButton, TextField } from '~/components/forms/fields';
 import { verificationLook } from '~/components/verification/look';
 import { readLeadingFields } from '~/lib/multipart-head.server';
 import classes from '~/components/verification/verification.module.css';
@@ -215,11 +214,6 @@ function ScholarForm({
     shouldRevalidate: 'onInput',
   });
   const busy = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data';
-  const fileHint = `${fields.file.id}-hint`;
-  const { key: fileKey, ...fileProps } = getInputProps(fields.file, {
-    type: 'file',
-    ariaDescribedBy: undefined,
-  });
   return (
     <Form method="post" action={PAGE} encType="multipart/form-data" {...getFormProps(form)} className={classes.form}>
       <FormMessage form={form} />
@@ -230,23 +224,7 @@ function ScholarForm({
         <TextField meta={fields.researchField} label={copy.scholar.researchField} />
       </div>
       {/* Last in the form: the action reads the fields before the file arrives. */}
-      <div className={classes.field}>
-        <label htmlFor={fields.file.id} className={classes.label}>
-          {copy.scholar.file}
-        </label>
-        <FileDropZone
-          key={fileKey}
-          {...fileProps}
-          id={fields.file.id}
-          accept={SCHOLAR_FILE_ACCEPT}
-          formats={copy.scholar.fileFormats}
-          aria-describedby={[fileHint, fields.file.errors?.length ? fields.file.errorId : null].filter(Boolean).join(' ')}
-        />
-        <span id={fileHint} className={classes.hint}>
-          {copy.scholar.fileHint}
-        </span>
-        <FieldError meta={fields.file} />
-      </div>
+      <FileField meta={fields.file} label={copy.scholar.file} hint={copy.scholar.fileHint} formats={copy.scholar.fileFormats} accept={SCHOLAR_FILE_ACCEPT} />
       <div className={classes.actions}>
         <SubmitButton busy={busy} busyLabel={copy.common.saving}>
           {copy.scholar.submit}

@@ -13,11 +13,14 @@ import { optional } from '~/backend/optional.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 import { SCHEDULED_STAGES, isStageIn } from '~/components/manuscripts/status';
 import { manuscripts as copy } from '~/copy/manuscripts';
-import { formatRemarksSchema } from '~/forms/manuscript';
+import { formatRemarksFormSchema, formatRemarksRefusalFields, proofRefusalFields, proofSchema } from '~/forms/manuscript';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { readForm } from '~/lib/form-data.server';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
-import { redirectWithToast, refusal } from '../personal.server';
+import { redirectWithToast, refusalOf } from '../personal.server';
+import { refusalErrors } from '~/forms/refusal';
 import type { Route } from './+types/detail';
 import { loadManuscript, manuscriptId } from './manuscript.server';
 
@@ -51,58 +54,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export type ActionAnswer = {
-  form: 'proof' | 'format';
-  remark: string;
-  error: string | null;
-};
-const answer = (form: ActionAnswer['form'], remark: string, error: string | null): ActionAnswer => ({ form, remark, error });
+/** Which of the page's two forms answered, and conform's reading of it (the values as typed, the errors). */
+export type ActionAnswer = { form: 'proof' | 'format'; result: SubmissionResult<string[]> };
 
-/** 校样核对 (checkTheChanges): confirm the proof, or send corrections; what was typed stays on a refusal. */
+/** 校样核对 (checkTheChanges): confirm the proof, or send corrections; the 格式审查's remarks. What was typed stays on a refusal. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireAuthor(request, context);
   const id = manuscriptId(params.id);
   const formData = await readForm(request);
   const intent = formData.get('intent');
   const backend = backendFor(request, context);
-  if (intent === 'formatRemarks') {
-    const typed = String(formData.get('remarks') ?? '');
-    const parsed = formatRemarksSchema.safeParse(typed);
-    if (!parsed.success) return data(answer('format', typed, parsed.error.issues[0]?.message ?? copy.format.required), { status: 400 });
-    try {
-      await backend.call(formatCheckSubmissionRemarks, {
-        id,
-        remarks: parsed.data,
-      });
-    } catch (error) {
-      return data(answer('format', typed, refusal(error)), { status: 400 });
-    }
-    return redirectWithToast(context, `${manuscriptPath(id)}#format-check`, copy.format.done);
-  }
-  const remark = String(formData.get('remark') ?? '').trim();
-  if (remark.length > 2000)
-    return data(answer('proof', remark, copy.detail.proof.remarkLength), {
-      status: 400,
-    });
+  const form: ActionAnswer['form'] = intent === 'formatRemarks' ? 'format' : 'proof';
+  const submission = form === 'format' ? parseWithZod(formData, { schema: formatRemarksFormSchema }) : parseWithZod(formData, { schema: proofSchema(intent) });
+  const refused = (errors?: ReturnType<typeof refusalErrors>) => data<ActionAnswer>({ form, result: submission.reply(errors) }, { status: 400 });
+  if (submission.status !== 'success') return refused();
   try {
+    if ('remarks' in submission.value) {
+      await backend.call(formatCheckSubmissionRemarks, { id, remarks: submission.value.remarks });
+      return redirectWithToast(context, `${manuscriptPath(id)}#format-check`, copy.format.done);
+    }
+    const remark = submission.value.remark || undefined;
     if (intent === 'confirmProof') {
-      await backend.call(checkTheChanges, {
-        id,
-        confirm: true,
-        ...(remark ? { remark } : {}),
-      });
+      await backend.call(checkTheChanges, { id, confirm: true, ...(remark ? { remark } : {}) });
       return redirectWithToast(context, manuscriptPath(id), copy.detail.proof.confirmed);
     }
-    if (intent === 'proofCorrections') {
-      if (!remark)
-        return data(answer('proof', remark, copy.detail.proof.remarkRequired), {
-          status: 400,
-        });
+    if (intent === 'proofCorrections' && remark) {
       await backend.call(checkTheChanges, { id, confirm: false, remark });
       return redirectWithToast(context, manuscriptPath(id), copy.detail.proof.sent);
     }
   } catch (error) {
-    return data(answer('proof', remark, refusal(error)), { status: 400 });
+    return refused(refusalErrors(refusalOf(error), form === 'format' ? formatRemarksRefusalFields : proofRefusalFields));
   }
   return redirect(manuscriptPath(id));
 }

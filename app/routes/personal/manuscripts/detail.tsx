@@ -72,11 +72,11 @@ export default function ManuscriptPage({ loaderData, actionData }: Route.Compone
 
       <Actions paper={paper} />
 
-      {paper.actions.canCheckProof ? <ProofCheck paper={paper} remark={proofAnswer?.remark ?? ''} error={proofAnswer?.error ?? null} /> : null}
+      {paper.actions.canCheckProof ? <ProofCheck paper={paper} lastResult={proofAnswer?.result} /> : null}
 
       {schedule ? <Schedule schedule={schedule} /> : null}
 
-      {format ? <FormatCheck paper={paper} report={format} remarks={formatAnswer?.remark ?? null} error={formatAnswer?.error ?? null} /> : null}
+      {format ? <FormatCheck paper={paper} report={format} lastResult={formatAnswer?.result} /> : null}
 
       <section className={classes.panel} aria-labelledby="manuscript-workflow">
         <h2 id="manuscript-workflow">{copy.detail.workflow}</h2>

@@ -1,4 +1,10 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, useNavigation } from 'react-router';
+import { CheckboxField, FormLook, FormMessage, RadioField } from '~/components/forms/fields';
+import { validateForm } from '~/components/forms/validate';
+import { manuscriptLook } from '~/components/manuscripts/look';
+import { paymentSchema } from '~/forms/manuscript';
 import { Link } from '~/lib/link';
 import { confirmThePayment, getOrderSubmissionInformation, whetherCanBePaid } from '~/backend/endpoints/fund.server';
 import { remainderIssue, type RemainderIssue } from '~/backend/endpoints/manuscripts.server';
@@ -43,7 +49,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }
   }
   return {
-    paper: { id: paper.id, title: paper.title, manuscriptNo: paper.manuscriptNo, journalName: paper.journalName, plannedIssueId: paper.plannedIssue?.id ?? null },
+    paper: {
+      id: paper.id,
+      title: paper.title,
+      manuscriptNo: paper.manuscriptNo,
+      journalName: paper.journalName,
+      plannedIssueId: paper.plannedIssue?.id ?? null,
+    },
     status,
     order,
     issues,
@@ -55,14 +67,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requireAuthor(request, context);
   const id = manuscriptId(params.id);
   const formData = await readForm(request);
-  const orderNo = String(formData.get('orderNo') ?? '');
-  const payMethod = String(formData.get('payMethod') ?? 'wechat');
-  const needInvoice = formData.get('needInvoice') === 'on';
-  if (!/^[\w-]{1,64}$/.test(orderNo) || !/^[a-z]{1,20}$/.test(payMethod)) return data({ error: copy.download.failed, payMethod, needInvoice }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: paymentSchema });
+  // The order number comes from the page itself: a wrong one is the form's problem, not a field's.
+  const refused = (errors?: { formErrors?: string[] }) => data({ result: submission.reply(errors) }, { status: 400 });
+  if (submission.status !== 'success') return refused(submission.error?.orderNo ? { formErrors: submission.error.orderNo } : undefined);
+  const { orderNo, payMethod, needInvoice } = submission.value;
   try {
-    await backendFor(request, context).call(confirmThePayment, { orderNo, payMethod, needInvoice });
+    await backendFor(request, context).call(confirmThePayment, { orderNo, payMethod, needInvoice: needInvoice === 'on' });
   } catch (error) {
-    return data({ error: refusal(error), payMethod, needInvoice }, { status: 400 });
+    return refused({ formErrors: [refusal(error)] });
   }
   return redirectWithToast(context, `${manuscriptPath(id)}/payment`, copy.payment.paid);
 }
@@ -74,7 +87,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const t = copy.payment;
   const paid = order?.status === 'paid' || status.paid;
   const invoicing = order?.invoicingInformation ?? null;
-  const chosen = actionData?.payMethod ?? order?.payMethods[0]?.code ?? 'wechat';
+  const [form, fields] = useForm({
+    id: 'payment',
+    defaultValue: { payMethod: order?.payMethods[0]?.code ?? 'wechat' },
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => validateForm(formData, paymentSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  });
   return (
     <main id="main">
       <p>
@@ -163,27 +183,13 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               {t.receipt}
             </a>
           ) : status.canPay ? (
-            <Form method="post" action={`${manuscriptPath(paper.id)}/payment`}>
-              <input type="hidden" name="orderNo" value={order.orderNo} />
-              {actionData?.error ? (
-                <p className={classes.alert} role="alert">
-                  {actionData.error}
-                </p>
-              ) : null}
-              <fieldset className={classes.choices}>
-                <legend>{t.payMethod}</legend>
-                {order.payMethods.map((m) => (
-                  <label key={m.code}>
-                    <input type="radio" name="payMethod" value={m.code} defaultChecked={m.code === chosen} />
-                    {m.name}
-                  </label>
-                ))}
-              </fieldset>
-              <div className={classes.field}>
-                <label style={{ fontWeight: 400 }}>
-                  <input type="checkbox" name="needInvoice" defaultChecked={actionData?.needInvoice ?? false} /> {t.needInvoice}
-                </label>
-                <span className={classes.hint}>
+            <FormLook look={manuscriptLook}>
+              <Form method="post" action={`${manuscriptPath(paper.id)}/payment`} {...getFormProps(form)}>
+                <input type="hidden" name="orderNo" value={order.orderNo} />
+                <FormMessage form={form} />
+                <RadioField meta={fields.payMethod} label={t.payMethod} options={order.payMethods.map((m) => ({ value: m.code, label: m.name }))} />
+                <CheckboxField meta={fields.needInvoice} label={t.needInvoice} />
+                <p className={classes.hint}>
                   {invoicing?.title ? (
                     t.invoiceTo(invoicing.title)
                   ) : (
@@ -192,13 +198,13 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                       <Link to="/personal/account/invoice">{t.fillInvoicing}</Link>
                     </>
                   )}
-                </span>
-              </div>
-              <p className={classes.hint}>{t.processor}</p>
-              <button type="submit" className={classes.button} disabled={busy}>
-                {busy ? t.submitting : t.confirm(order.amount)}
-              </button>
-            </Form>
+                </p>
+                <p className={classes.hint}>{t.processor}</p>
+                <button type="submit" className={classes.button} disabled={busy}>
+                  {busy ? t.submitting : t.confirm(order.amount)}
+                </button>
+              </Form>
+            </FormLook>
           ) : (
             <p>{status.reason}</p>
           )}

@@ -3,15 +3,14 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useState, type ReactNode } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { FormLook, TextareaField, type FieldLook } from '~/components/forms/fields';
+import { FormLook, TextareaField } from '~/components/forms/fields';
+import { manuscriptLook } from '~/components/manuscripts/look';
 import { validateForm } from '~/components/forms/validate';
 import { Link } from '~/lib/link';
 import { applyForRetraction, paperShow } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { retractionReasonSchema } from '~/forms/manuscript';
-
-const retractionSchema = z.object({ reason: retractionReasonSchema });
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
@@ -22,6 +21,8 @@ import { manuscriptPath } from '~/components/manuscripts/paths';
 import classes from '~/components/manuscripts/manuscripts.module.css';
 import { optional } from '~/backend/optional.server';
 import { readForm } from '~/lib/form-data.server';
+
+const retractionSchema = z.object({ reason: retractionReasonSchema });
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.retract.title, noindex: true });
 
@@ -66,9 +67,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return redirectWithToast(context, manuscriptPath(id), copy.retract.done);
 }
-
-/** The manuscript pages' look of the form kit. */
-const manuscriptLook: FieldLook = { field: classes.field, hint: classes.hint, fieldError: classes.error };
 
 function ReasonForm({
   action,
