@@ -1,6 +1,7 @@
 // Envelope, parameter parsing, auth and error handling shared by every route module.
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
+import type { Envelope, Page } from '../contract/envelope.js';
 import type { DB } from './db.js';
 import { sha256 } from './security.js';
 
@@ -12,19 +13,7 @@ export interface Logger {
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-export interface Envelope<T> {
-  code: number;
-  success: boolean;
-  message: string;
-  entity: T | null;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-}
+export type { Envelope, Page } from '../contract/envelope.js';
 
 export const MSG = {
   ok: '操作成功',
@@ -42,7 +31,7 @@ export function ok<T>(entity: T, message: string = MSG.ok): Envelope<T> {
 }
 
 /** A refusal; `field` names the request parameter it is about, when it is about one. */
-export function fail(code: number, message: string, field?: string, account?: string): Envelope<null> & { field?: string; account?: string } {
+export function fail(code: number, message: string, field?: string, account?: string): Envelope<null> {
   return { code, success: false, message, entity: null, ...(field ? { field } : {}), ...(account ? { account } : {}) };
 }
 

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { createKeyedTtlCache } from '../lib/ttl-cache.server';
-import { envelopeSchema } from './envelope';
+import { envelopeSchema } from '../../contract/envelope';
 import { BackendEnvelopeError, FAILURE_STATUS, type BackendFailure, type BackendFailureKind } from './errors';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/testing';
-import { envelopeSchema } from './envelope';
+import { envelopeSchema } from '../../contract/envelope';
 import type { Endpoint } from './client.server';
 
 /**

@@ -242,6 +242,8 @@ describe('the files of a submission and a revision, as the browser checks them',
     const submission = parseWithZod(data, { schema });
     return submission.status === 'error' ? submission.error : null;
   };
+  /** A new manuscript's step 1 with this file and the premise accepted, limit 1 MB. */
+  const withPremise = (file: File) => errors(form([['file', file], ['accept', 'on']]), submissionFileSchema(1, true));
 
   it('asks for the file and the accepted premise of a new manuscript, not of a replaced file', () => {
     const empty = new File([], '');
@@ -250,75 +252,19 @@ describe('the files of a submission and a revision, as the browser checks them',
       accept: [manuscriptFileMessages.premiseRequired],
     });
     expect(errors(form([['file', docx(10)]]), submissionFileSchema(50, false))).toBeNull();
-    expect(
-      errors(
-        form([
-          ['file', docx(10)],
-          ['accept', 'on'],
-        ]),
-        submissionFileSchema(50, true),
-      ),
-    ).toBeNull();
+    expect(withPremise(docx(10))).toBeNull();
   });
 
   it('refuses a file that is not Word or PDF by its name, whatever the case of its extension, and one over the size limit', () => {
-    for (const name of ['论文.exe', '论文.docx.zip', '论文', '论文.txt']) {
-      expect(
-        errors(
-          form([
-            ['file', docx(10, name)],
-            ['accept', 'on'],
-          ]),
-          submissionFileSchema(50, true),
-        ),
-      ).toEqual({ file: [manuscriptFileMessages.wrongType] });
-    }
-    for (const name of ['论文.DOCX', '论文.Pdf', '论文.doc']) {
-      expect(
-        errors(
-          form([
-            ['file', docx(10, name)],
-            ['accept', 'on'],
-          ]),
-          submissionFileSchema(50, true),
-        ),
-      ).toBeNull();
-    }
-    expect(
-      errors(
-        form([
-          ['file', docx(1024 * 1024 + 1)],
-          ['accept', 'on'],
-        ]),
-        submissionFileSchema(1, true),
-      ),
-    ).toEqual({
-      file: [manuscriptFileMessages.tooLarge(1)],
-    });
+    for (const name of ['论文.exe', '论文.docx.zip', '论文', '论文.txt']) expect(withPremise(docx(10, name))).toEqual({ file: [manuscriptFileMessages.wrongType] });
+    for (const name of ['论文.DOCX', '论文.Pdf', '论文.doc']) expect(withPremise(docx(10, name))).toBeNull();
+    expect(withPremise(docx(1024 * 1024 + 1))).toEqual({ file: [manuscriptFileMessages.tooLarge(1)] });
   });
 
   it('asks a revision for its 修改说明 and its file, each with its own message', () => {
-    expect(
-      errors(
-        form([
-          ['responseLetter', '太短'],
-          ['file', new File([], '')],
-        ]),
-        revisionSchema(50),
-      ),
-    ).toEqual({
-      responseLetter: [responseLetterMessages.length],
-      file: [manuscriptFileMessages.revisionRequired],
-    });
-    expect(
-      errors(
-        form([
-          ['responseLetter', '已按审稿意见逐条修改并补充了案例分析'],
-          ['file', docx(10)],
-        ]),
-        revisionSchema(50),
-      ),
-    ).toBeNull();
+    const revision = (letter: string, file: File) => errors(form([['responseLetter', letter], ['file', file]]), revisionSchema(50));
+    expect(revision('太短', new File([], ''))).toEqual({ responseLetter: [responseLetterMessages.length], file: [manuscriptFileMessages.revisionRequired] });
+    expect(revision('已按审稿意见逐条修改并补充了案例分析', docx(10))).toBeNull();
   });
 
   it('gives a refused upload back as conform reads it: the refusal for the form and the text as typed', () => {

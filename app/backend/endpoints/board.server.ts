@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
-import { pageSchema } from '../envelope';
+import { pageSchema } from '../../../contract/envelope';
 
 /** An editorial-board member (docs/backend-contract.md). roleLevel: 1 主编, 2 副主编, 3 编委. */
 export const boardMemberSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
-import { pageSchema } from '../envelope';
+import { pageSchema } from '../../../contract/envelope';
 import { articleCardSchema } from './papers.server';
 
 /** An expert author (docs/backend-contract.md, "Expert author"). */

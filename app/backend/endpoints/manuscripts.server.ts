@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
-import { pageSchema, type Page } from '../envelope';
+import { pageSchema, type Page } from '../../../contract/envelope';
 import { articleCardSchema } from './papers.server';
 import { BROWSER_ENDPOINTS } from '../browser-endpoints';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../client.server';
-import { pageSchema } from '../envelope';
+import { pageSchema } from '../../../contract/envelope';
 import { newsSummarySchema } from './home.server';
 
 /** News types: 1 合作单位动态 (cooperating units), 2 行业资讯 (industry). */

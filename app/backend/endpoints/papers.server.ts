@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, PUBLIC_LIST_TTL_MS } from '../client.server';
-import { pageSchema } from '../envelope';
+import { pageSchema } from '../../../contract/envelope';
 
 /** An article's PDF as the backend describes it: `hash` and `fileName` are the download query (docs/product.md#entities). */
 export const fileRefSchema = z.object({

@@ -4,7 +4,7 @@ import { Form, useNavigation, useSubmit } from 'react-router';
 import { account as copy } from '~/copy/account';
 import { AVATAR_ACCEPT, IMAGE_MAGIC_BYTES, avatarError, avatarFileSchema, profileSchema } from '~/forms/account';
 import { FileField, FormMessage, RadioField, TextField, TextareaField } from '~/components/forms/fields';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy } from '~/components/forms/validate';
 import { FormName, useAccountForm } from './account-form';
 import classes from './account.module.css';
 
@@ -127,9 +127,7 @@ export function AvatarForm({ username, headImgUrl, error }: { username: string; 
   const [form, fields] = useForm({
     id: 'avatar-form',
     lastResult,
-    onValidate: ({ formData }) => validateForm(formData, avatarFileSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(avatarFileSchema, 'onSubmit'),
     onSubmit(event, { formData, submission }) {
       event.preventDefault();
       if (submission?.status !== 'success') return;

@@ -1,9 +1,8 @@
 import { getFormProps, useForm, type DefaultValue } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod/v4';
 import { useNavigation } from 'react-router';
 import type { z } from 'zod';
 import type { FieldLook } from '~/components/forms/fields';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy } from '~/components/forms/validate';
 import { FORM_FIELD } from '~/forms/account';
 import { INTENT_FIELD } from '~/forms/auth';
 import type { AccountActionData } from './types';
@@ -49,10 +48,7 @@ export function useAccountForm<S extends z.ZodObject, B extends z.ZodObject = z.
     id: options.id,
     lastResult: answer?.result,
     defaultValue: options.defaultValue,
-    constraint: getZodConstraint(options.schema),
-    onValidate: ({ formData }) => validateForm(formData, options.schema, button && formData.get(INTENT_FIELD) === button.intent ? button.schema : undefined),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(options.schema, 'onSubmit', (formData) => (button && formData.get(INTENT_FIELD) === button.intent ? button.schema : undefined)),
   });
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get(FORM_FIELD) === options.form;

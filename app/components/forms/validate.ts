@@ -1,5 +1,5 @@
 import type { Submission } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import type { z } from 'zod';
 
 /**
@@ -14,4 +14,19 @@ export function validateForm<S extends z.ZodType>(formData: FormData, schema: S,
   const submission = parseWithZod(formData, { schema: narrower });
   if (submission.status !== 'success') return submission;
   return { status: undefined, payload: submission.payload, error: null, reply: submission.reply };
+}
+
+/**
+ * What conform needs to check a form with its schema, as every form of the kit does: the
+ * schema's constraints on the fields (`required`, `maxLength`), the check in the browser,
+ * first as a field is left (or on submit), then again as one types. `narrower` names the
+ * schema of the button that was pressed, when it needs less than the whole form.
+ */
+export function checkedBy<S extends z.ZodType>(schema: S, first: 'onBlur' | 'onSubmit' = 'onBlur', narrower?: (formData: FormData) => z.ZodType | undefined) {
+  return {
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }: { formData: FormData }) => validateForm(formData, schema, narrower?.(formData)),
+    shouldValidate: first,
+    shouldRevalidate: 'onInput' as const,
+  };
 }

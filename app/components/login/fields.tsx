@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod/v4';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
@@ -10,7 +9,7 @@ import { INTENT_FIELD, schemaForIntent, type sendSmsSchema } from '~/forms/auth'
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '~/lib/flash';
 import { useHydrated } from '~/lib/use-hydrated';
 import { FieldError, SubmitButton as KitSubmitButton, TextField, type FieldLook, type FieldMeta } from '~/components/forms/fields';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy } from '~/components/forms/validate';
 import { useCountdown, type CaptchaState } from './hooks';
 import type { SignInActionData } from './types';
 import classes from './login.module.css';
@@ -44,12 +43,9 @@ export function useSignInForm<S extends z.ZodObject>(options: { id: string; sche
   const [form, fields] = useForm<z.input<S> & Partial<z.input<typeof sendSmsSchema>>, z.output<S>>({
     id: options.id,
     lastResult: answer?.result,
-    constraint: getZodConstraint(options.schema),
-    onValidate: ({ formData }) => validateForm(formData, options.schema, schemaForIntent(options.schema, formData)),
     // Checked on submit, then live as the user types. Not on blur: the popup focuses its first
     // field, and an error appearing on blur shifts the links under the pointer mid-click.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(options.schema, 'onSubmit', (formData) => schemaForIntent(options.schema, formData)),
   });
 
   // Errors the backend gave (and 验证码已发送) also show as toasts: errors 5 s (docs/product.md#constants).

@@ -1,10 +1,9 @@
 // The sections of a manuscript's page (/personal/manuscripts/:id) that the author acts in.
 import { useState, type ReactNode } from 'react';
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod/v4';
 import { Form, useNavigation } from 'react-router';
 import { FormLook, FormMessage, TextareaField } from '~/components/forms/fields';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy, validateForm } from '~/components/forms/validate';
 import { formatRemarksFormSchema, proofSchema } from '~/forms/manuscript';
 import { manuscriptLook } from './look';
 import type { FormatReport, ManuscriptDetail, ManuscriptFile, PayLoading } from '~/backend/endpoints/manuscripts.server';
@@ -190,10 +189,7 @@ function FormatRemarksForm({ paper, remarks, lastResult }: { paper: ManuscriptDe
     id: 'format-remarks',
     defaultValue: { remarks },
     lastResult,
-    constraint: getZodConstraint(formatRemarksFormSchema),
-    onValidate: ({ formData }) => validateForm(formData, formatRemarksFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(formatRemarksFormSchema, 'onSubmit'),
   });
   const typed = typeof fields.remarks.initialValue === 'string' ? fields.remarks.initialValue : remarks;
   const [length, setLength] = useState(typed.length);

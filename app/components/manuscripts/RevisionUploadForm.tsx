@@ -1,12 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod/v4';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { FileField, FormLook, FormMessage, SubmitButton, TextareaField, type FieldLook } from '~/components/forms/fields';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy } from '~/components/forms/validate';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { MANUSCRIPT_ACCEPT, manuscriptFileMessages, revisionSchema, uploadRefusal } from '~/forms/manuscript';
-import { UploadProgress, uploadWithProgress } from '~/components/upload/upload-progress';
+import { UploadProgress, useProgressUpload } from '~/components/upload/upload-progress';
 import classes from '~/styles/upload.module.css';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
 
@@ -32,42 +30,26 @@ interface Props {
  * JavaScript: the same fields sent with XHR through the BFF proxy, with the upload progress.
  */
 export function RevisionUploadForm({ paperId, idempotencyKey, maxSizeMb, responseLetter = '', error }: Props) {
-  const navigate = useNavigate();
   const t = copy.revision.file;
   const schema = useMemo(() => revisionSchema(maxSizeMb), [maxSizeMb]);
-  const [refusal, setRefusal] = useState<{ message: string; letter: string } | null>(null);
+  const { progress, refusal, send } = useProgressUpload({ tooLarge: manuscriptFileMessages.tooLarge(maxSizeMb), failed: t.network });
+  // The 修改说明 as last sent: a refusal gives it back.
+  const [sent, setSent] = useState(responseLetter);
   const lastResult = useMemo(() => {
-    const answer = refusal ?? (error ? { message: error, letter: responseLetter } : null);
-    return answer ? uploadRefusal(answer.message, { responseLetter: answer.letter }) : undefined;
-  }, [refusal, error, responseLetter]);
+    const shown = refusal?.message ?? error;
+    return shown ? uploadRefusal(shown, { responseLetter: sent }) : undefined;
+  }, [refusal, error, sent]);
   const [length, setLength] = useState(responseLetter.trim().length);
-  const [progress, setProgress] = useState<number | null>(null);
   const [form, fields] = useForm({
     id: `revision-${paperId}`,
     defaultValue: { responseLetter },
     lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => validateForm(formData, schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(schema),
     onSubmit(event, { formData, submission }) {
       event.preventDefault();
-      if (progress !== null || submission?.status !== 'success') return;
-      const letter = submission.value.responseLetter;
-      setRefusal(null);
-      setProgress(0);
-      uploadWithProgress(SUBMIT_URL, formData, {
-        progress: setProgress,
-        settled: () => setProgress(null),
-        networkError: () => setRefusal({ message: t.network, letter }),
-        answer: (answer, status) => {
-          if (answer.success) {
-            void navigate(`/personal/manuscripts/${paperId}?done=revision`);
-            return;
-          }
-          setRefusal({ message: answer.message || (status === 413 ? manuscriptFileMessages.tooLarge(maxSizeMb) : t.network), letter });
-        },
-      });
+      if (submission?.status !== 'success') return;
+      setSent(submission.value.responseLetter);
+      send(SUBMIT_URL, formData, () => `/personal/manuscripts/${paperId}?done=revision`);
     },
   });
   const serverRefused = Boolean(error) && refusal === null;

@@ -1,13 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint } from '@conform-to/zod/v4';
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import { CheckboxField, FileField, FormLook, FormMessage, SubmitButton, type FieldLook } from '~/components/forms/fields';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy } from '~/components/forms/validate';
 import { upload as copy } from '~/copy/upload';
 import { MANUSCRIPT_ACCEPT, manuscriptFileMessages, submissionFileSchema, uploadRefusal } from '~/forms/manuscript';
 import classes from '~/styles/upload.module.css';
-import { UploadProgress, uploadWithProgress } from './upload-progress';
+import { UploadProgress, useProgressUpload } from './upload-progress';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
 
 const UPLOAD_URL = BROWSER_ENDPOINTS.manuscriptUpload.path;
@@ -42,40 +40,26 @@ interface Props {
  * answer (type by content, size) decides.
  */
 export function UploadForm({ gch, maxSizeMb, error, paperId, themeId }: Props) {
-  const navigate = useNavigate();
   const activity = Boolean(themeId && !paperId);
   const schema = useMemo(() => submissionFileSchema(maxSizeMb, !paperId), [maxSizeMb, paperId]);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const shown = refusal ?? error;
-  const lastResult = useMemo(() => (shown ? uploadRefusal(shown) : undefined), [shown]);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, refusal, send } = useProgressUpload({ tooLarge: manuscriptFileMessages.tooLarge(maxSizeMb), failed: copy.file.failed });
+  const lastResult = useMemo(() => {
+    const shown = refusal?.message ?? error;
+    return shown ? uploadRefusal(shown) : undefined;
+  }, [refusal, error]);
   const [form, fields] = useForm({
     id: `upload-${paperId ?? gch}`,
     lastResult,
     // Without JavaScript the browser's own check of `required` stands in for the schema.
     defaultNoValidate: false,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => validateForm(formData, schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(schema),
     onSubmit(event, { formData, submission }) {
       event.preventDefault();
-      if (progress !== null || submission?.status !== 'success') return;
-      setRefusal(null);
-      setProgress(0);
+      if (submission?.status !== 'success') return;
       formData.delete('accept');
-      uploadWithProgress(activity ? ACTIVITY_UPLOAD_URL : UPLOAD_URL, formData, {
-        progress: setProgress,
-        settled: () => setProgress(null),
-        networkError: () => setRefusal(copy.file.network),
-        answer: (answer, status) => {
-          if (answer.success && answer.entity?.paperId) {
-            void navigate(`/upload/info?paperId=${answer.entity.paperId}`);
-            return;
-          }
-          setRefusal(answer.message || (status === 413 ? manuscriptFileMessages.tooLarge(maxSizeMb) : copy.file.failed));
-        },
-      });
+      send(activity ? ACTIVITY_UPLOAD_URL : UPLOAD_URL, formData, (answer) =>
+        answer.entity?.paperId ? `/upload/info?paperId=${answer.entity.paperId}` : null,
+      );
     },
   });
 

@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { upload as copy } from '~/copy/upload';
 import classes from '~/styles/upload.module.css';
 
 /**
@@ -11,7 +14,6 @@ export interface UploadAnswer {
   message?: string;
   entity?: { paperId?: number };
 }
-
 
 export function uploadWithProgress(
   url: string,
@@ -60,4 +62,31 @@ export function UploadProgress({ percent, label, text }: { percent: number; labe
       <span className={classes.hint}>{text}</span>
     </div>
   );
+}
+
+/**
+ * An upload form's sending with JavaScript: the progress (null when nothing is under way),
+ * the refusal to show (a new object each time, so the form shows it again), and `send`, which
+ * goes to the page `next` names for a successful answer.
+ */
+export function useProgressUpload(messages: { tooLarge: string; failed: string }) {
+  const navigate = useNavigate();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string } | null>(null);
+  function send(url: string, body: FormData, next: (answer: UploadAnswer) => string | null) {
+    if (progress !== null) return;
+    setRefusal(null);
+    setProgress(0);
+    uploadWithProgress(url, body, {
+      progress: setProgress,
+      settled: () => setProgress(null),
+      networkError: () => setRefusal({ message: copy.file.network }),
+      answer: (answer, status) => {
+        const to = answer.success ? next(answer) : null;
+        if (to) void navigate(to);
+        else setRefusal({ message: answer.message || (status === 413 ? messages.tooLarge : messages.failed) });
+      },
+    });
+  }
+  return { progress, refusal, send };
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import type { BackendClient } from '~/backend/client.server';
-import type { Page } from '~/backend/envelope';
+import type { Page } from '../../../contract/envelope';
 import { journalDetails, journalList } from '~/backend/endpoints/journals.server';
 import { literatureBase } from '~/backend/endpoints/papers.server';
 import { boardList } from '~/backend/endpoints/board.server';

@@ -6,9 +6,9 @@ import { Steps } from '~/components/upload/Steps';
 import { upload as copy } from '~/copy/upload';
 import { confirmSchema, manuscriptInfoSchema } from '~/forms/manuscript';
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { CheckboxField, FormLook, SubmitButton, TextField, type FieldLook } from '~/components/forms/fields';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy } from '~/components/forms/validate';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
@@ -98,10 +98,7 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
   const [form, fields] = useForm({
     id: 'confirm-upload',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => validateForm(formData, schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(schema),
   });
   const refusal = form.errors?.[0];
   const rows: [string, string][] = [

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { checkedBy } from '~/components/forms/validate';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { useState } from 'react';
 import { data, Form, useLocation, useNavigation } from 'react-router';
 import { FEEDBACK_TYPE_TABLE, addFeedBack, getCodingByFatherId } from '~/backend/endpoints/verification.server';
@@ -48,10 +49,7 @@ function FeedbackForm({ types, lastResult }: { types: string[]; lastResult?: Sub
     id: 'feedback',
     lastResult,
     defaultValue: { type: types[0] ?? '' },
-    constraint: getZodConstraint(feedbackSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(feedbackSchema),
   });
   // The server renders the count of the text it sends back; typing updates it.
   const initial = typeof fields.content.initialValue === 'string' ? fields.content.initialValue : '';

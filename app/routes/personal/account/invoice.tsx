@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { checkedBy } from '~/components/forms/validate';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { Fragment } from 'react';
 import { data, Form, useLocation, useNavigation } from 'react-router';
 import { addInvoicingInformation, getInvoicingInformation, type InvoicingInput } from '~/backend/endpoints/verification.server';
@@ -108,10 +109,7 @@ function InvoiceForm({ info, lastResult }: { info: Info | null; lastResult?: Sub
       account: info?.account ?? '',
       email: info?.email ?? '',
     },
-    constraint: getZodConstraint(invoiceSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(invoiceSchema),
   });
   const busy = navigation.state === 'submitting';
   const typeError = fields.type.errors?.length ? fields.type.errorId : undefined;

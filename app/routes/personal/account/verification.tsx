@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { checkedBy } from '~/components/forms/validate';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, redirect, useLocation, useNavigation } from 'react-router';
 import { getProfile } from '~/backend/endpoints/personal.server';
 import {
@@ -171,10 +172,7 @@ function IdentityForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
   const [form, fields] = useForm<z.input<typeof identitySchema>>({
     id: 'identity-form',
     lastResult,
-    constraint: getZodConstraint(identitySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: identitySchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(identitySchema),
   });
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'identity';
   return (
@@ -208,10 +206,7 @@ function ScholarForm({
     id: 'scholar-form',
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(scholarSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: scholarSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(scholarSchema),
   });
   const busy = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data';
   return (

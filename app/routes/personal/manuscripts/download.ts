@@ -9,7 +9,7 @@ import {
   generateOffer,
 } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
-import { envelopeSchema } from '~/backend/envelope';
+import { envelopeSchema } from '../../../../contract/envelope';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';

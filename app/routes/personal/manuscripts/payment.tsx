@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, useNavigation } from 'react-router';
 import { CheckboxField, FormLook, FormMessage, RadioField } from '~/components/forms/fields';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy } from '~/components/forms/validate';
 import { manuscriptLook } from '~/components/manuscripts/look';
 import { paymentSchema } from '~/forms/manuscript';
 import { Link } from '~/lib/link';
@@ -91,9 +91,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     id: 'payment',
     defaultValue: { payMethod: order?.payMethods[0]?.code ?? 'wechat' },
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => validateForm(formData, paymentSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(paymentSchema, 'onSubmit'),
   });
   return (
     <main id="main">

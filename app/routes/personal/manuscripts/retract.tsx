@@ -5,7 +5,7 @@ import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { FormLook, TextareaField } from '~/components/forms/fields';
 import { manuscriptLook } from '~/components/manuscripts/look';
-import { validateForm } from '~/components/forms/validate';
+import { checkedBy } from '~/components/forms/validate';
 import { Link } from '~/lib/link';
 import { applyForRetraction, paperShow } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
@@ -85,9 +85,7 @@ function ReasonForm({
     id: 'retract',
     defaultValue: { reason },
     lastResult,
-    onValidate: ({ formData }) => validateForm(formData, retractionSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
+    ...checkedBy(retractionSchema, 'onSubmit'),
   });
   const [length, setLength] = useState(reason.trim().length);
   return (
