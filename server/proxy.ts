@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { isBrowserEndpoint } from '../app/backend/browser-endpoints';
+import { endsSession, sessionEndedEnvelope } from '../app/backend/session-end';
 import { sameOrigin } from '../app/lib/same-origin';
 import { SESSION_COOKIE, readCookie, serializeClearedSessionCookie, unsealSession } from '../app/session/cookie.server';
 
@@ -201,9 +202,9 @@ export function createProxy(options: ProxyOptions) {
         finished = true;
         upstreamRes.resume();
         log.warn({ proxy: path }, 'journal backend answered 403: session cleared');
-        res.status(403).set('Set-Cookie', clearCookie).type('application/json').send(envelope(403, '登录状态已失效，请重新登录'));
+        res.status(403).set('Set-Cookie', clearCookie).type('application/json').send(sessionEndedEnvelope());
       };
-      if (status === 403) return sessionExpired();
+      if (endsSession(status)) return sessionExpired();
 
       const contentType = String(upstreamRes.headers['content-type'] ?? '');
       const length = Number(upstreamRes.headers['content-length'] ?? -1);
@@ -237,7 +238,7 @@ export function createProxy(options: ProxyOptions) {
         const body = Buffer.concat(chunks);
         if (body.length < 4096 && /"code"\s*:\s*403\b/.test(body.toString('utf8'))) {
           try {
-            if ((JSON.parse(body.toString('utf8')) as { code?: unknown }).code === 403) return sessionExpired();
+            if (endsSession(status, (JSON.parse(body.toString('utf8')) as { code?: unknown }).code)) return sessionExpired();
           } catch {
             // Not JSON after all: pass it through.
           }

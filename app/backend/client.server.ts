@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { createKeyedTtlCache } from '../lib/ttl-cache.server';
 import { envelopeSchema } from '../../contract/envelope';
 import { BackendEnvelopeError, FAILURE_STATUS, type BackendFailure, type BackendFailureKind } from './errors';
+import { endsSession } from './session-end';
 
 /**
  * The one way loaders and actions talk to the journal backend. Every endpoint is
@@ -148,7 +149,7 @@ export function createBackendClient(options: BackendClientOptions) {
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', path, { timeoutMs });
       fail('network', path, { error: (error as Error).message });
     }
-    if (response.status === 403) {
+    if (endsSession(response.status)) {
       clearTimeout(timer);
       response.body?.cancel().catch(() => {});
       forbidden(path);
@@ -214,7 +215,7 @@ export function createBackendClient(options: BackendClientOptions) {
       fail('network', endpoint.path, { error: (error as Error).message });
     }
 
-    if (response.status === 403) forbidden(endpoint.path);
+    if (endsSession(response.status)) forbidden(endpoint.path);
     if (response.status >= 500) {
       response.body?.cancel().catch(() => {});
       fail('upstream', endpoint.path, { status: response.status });
@@ -232,7 +233,7 @@ export function createBackendClient(options: BackendClientOptions) {
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) fail('schema', endpoint.path, { status: response.status, issues: envelope.error.issues.slice(0, 5) });
     const { code, success, message, entity, field, account } = envelope.data;
-    if (code === 403) forbidden(endpoint.path);
+    if (endsSession(response.status, code)) forbidden(endpoint.path);
     const durationMs = Math.round(performance.now() - started);
     if (!success || code !== 200) {
       logger.info({ backend: endpoint.path, code, durationMs }, 'journal backend refused the call');
@@ -274,7 +275,7 @@ export function createBackendClient(options: BackendClientOptions) {
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', path, {});
       fail('network', path, { error: (error as Error).message });
     }
-    if (response.status === 403) {
+    if (endsSession(response.status)) {
       response.body?.cancel().catch(() => {});
       forbidden(path);
     }
@@ -291,7 +292,7 @@ export function createBackendClient(options: BackendClientOptions) {
     const envelope = envelopeSchema.safeParse(json);
     if (!envelope.success) fail('schema', path, { status: response.status });
     const { code, success, message, entity, field } = envelope.data;
-    if (code === 403) forbidden(path);
+    if (endsSession(response.status, code)) forbidden(path);
     const ok = success && code === 200;
     logger.info({ backend: path, code, status: response.status }, ok ? 'journal backend upload' : 'journal backend refused the upload');
     return { status: response.status, ok, code, message, entity, field: field ?? undefined };

@@ -66,7 +66,6 @@ export const shell = {
     backHome: '返回首页',
     retry: '重新加载',
     requestId: '请求编号',
-    forbidden: '登录状态已失效，请重新登录',
   },
   feeds: {
     articlesTitle: '数据法学期刊平台 · 最新文献',
