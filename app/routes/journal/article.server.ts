@@ -1,3 +1,18 @@
+// The article page's server half: what it loads, its favourite and like toggles, and the helpers they use.
+import { data } from 'react-router';
+import { BackendEnvelopeError } from '~/backend/errors';
+import { optional } from '~/backend/optional.server';
+import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
+import { cancelCollection, cancelLike, checkWhetherLike, collection, isCollection, like } from '~/backend/endpoints/personal.server';
+import { personal as personalCopy } from '~/copy/personal';
+import { gbt7714Chinese, gbt7714English } from '~/lib/citation';
+import { readForm } from '~/lib/form-data.server';
+import { intParam } from '~/lib/format';
+import { redirectWithToast, refusal } from '~/routes/personal/personal.server';
+import { isAuthorSession, requireAuthor } from '~/session/guard.server';
+import { backendFor, getSession } from '~/session/session.server';
+import type { Route } from './+types/article';
+import { finishReading, startReading } from './reading.server';
 import type { ArticleDetail } from '~/backend/endpoints/papers.server';
 import type { CitableArticle } from '~/lib/citation';
 import { englishAuthorName } from '~/lib/pinyin.server';
@@ -42,3 +57,69 @@ export function scholarlyRecord(article: ArticleDetail, origin: string): Scholar
     language: 'zh',
   };
 }
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = intParam(url.searchParams.get('id'));
+  if (!id) throw data(null, { status: 404 });
+  const backend = backendFor(request, context);
+  const notFound = (error: unknown) => {
+    if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
+    throw error;
+  };
+  const notesPage = intParam(url.searchParams.get('notesPage'), 10_000) ?? 1;
+  const started = startReading(backend, id, notesPage);
+  const [article, recommended] = await Promise.all([
+    backend.call(literatureBaseDetails, { id }).catch(notFound),
+    optional(backend.call(recommendedArticles, { id, size: 6 }), []),
+  ]);
+  const reading = await finishReading(backend, article, started);
+  const pageUrl = `${context.runtime.publicOrigin}/journal/detail?id=${article.id}`;
+  const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
+  const citable = citableArticle(article, pageUrl);
+  return {
+    article,
+    recommended,
+    pageUrl,
+    origin: context.runtime.publicOrigin,
+    pdf: { download: pdfHref(article), preview: pdfHref(article, true) },
+    citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
+    scholar: scholarlyRecord(article, context.runtime.publicOrigin),
+    reactions,
+    reading,
+  };
+}
+
+/** A signed-in author's favourite and like of this article; absent when the backend refuses them. */
+async function loadReactions(request: Request, context: Route.LoaderArgs['context'], paperId: string) {
+  const backend = backendFor(request, context);
+  const reactions = Promise.all([backend.call(isCollection, { paperId }), backend.call(checkWhetherLike, { paperId })]).then(([favourite, liking]) => ({
+    favourite,
+    liked: liking.liked,
+    likeCount: liking.likeCount,
+  }));
+  return optional(reactions, null);
+}
+
+/** The 收藏 / 点赞 toggles of a signed-in author: back to the article with a toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAuthor(request, context);
+  const paperId = intParam(new URL(request.url).searchParams.get('id'));
+  if (!paperId) throw data(null, { status: 404 });
+  const intent = (await readForm(request)).get('intent');
+  const backend = backendFor(request, context);
+  const back = `/journal/detail?id=${paperId}`;
+  const input = { paperId: String(paperId) };
+  try {
+    if (intent === 'favourite') await backend.call(collection, input);
+    else if (intent === 'unfavourite') await backend.call(cancelCollection, input);
+    else if (intent === 'like') await backend.call(like, input);
+    else if (intent === 'unlike') await backend.call(cancelLike, input);
+    else return redirectWithToast(context, back, personalCopy.errors.failed, 'error');
+  } catch (error) {
+    return redirectWithToast(context, back, refusal(error), 'error');
+  }
+  const done = { favourite: personalCopy.article.favouriteDone, unfavourite: personalCopy.article.favouriteCancelled, like: personalCopy.article.likeDone, unlike: personalCopy.article.likeCancelled };
+  return redirectWithToast(context, back, done[intent]);
+}
+

@@ -1,30 +1,18 @@
-import { data, Form, useRouteLoaderData } from 'react-router';
+import { Form, useRouteLoaderData } from 'react-router';
 import { Link } from '~/lib/link';
-import { BackendEnvelopeError } from '~/backend/errors';
-import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
 import { AuthorLinks, searchBy } from '~/components/journal/ArticleItem';
 import { CitationBox } from '~/components/journal/CitationBox';
 import { SharePopup } from '~/components/widgets/SharePopup';
 import { copy } from '~/copy';
-import { gbt7714Chinese, gbt7714English } from '~/lib/citation';
-import { chineseDate, intParam, issueLabel } from '~/lib/format';
+import { chineseDate, issueLabel } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { scholarlyFullText, scholarMetaTags, scholarlyJsonLd, serializeJsonLd } from '~/lib/scholar';
 import { shareDescription } from '~/lib/share';
 import type { loader as rootLoader } from '~/root';
-import { backendFor, getSession } from '~/session/session.server';
-import { isAuthorSession, requireAuthor } from '~/session/guard.server';
-import { cancelCollection, cancelLike, checkWhetherLike, collection, isCollection, like } from '~/backend/endpoints/personal.server';
-import { personal as personalCopy } from '~/copy/personal';
-import { redirectWithToast, refusal } from '~/routes/personal/personal.server';
 import type { Route } from './+types/article';
 import classes from './article.module.css';
-import { citableArticle, pdfHref, scholarlyRecord } from './article.server';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { PUBLIC } from '~/lib/route-policy';
-import { optional } from '~/backend/optional.server';
-import { readForm } from '~/lib/form-data.server';
-import { finishReading, startReading } from './reading.server';
 import { ArticleOutline, type OutlineItem } from '~/components/article/ArticleOutline';
 import { FullTextSections, ReferenceList } from '~/components/article/FullText';
 import { CorrectionNotice, PublicationHistory } from '~/components/article/PublicationHistory';
@@ -32,72 +20,9 @@ import { ReaderNotes } from '~/components/article/ReaderNotes';
 import { LineChart } from '~/components/charts/LineChart';
 import { OnlineFirstMark } from '~/components/journal/LabelBadges';
 import { article as t } from '~/copy/article';
+import { personal as personalCopy } from '~/copy/personal';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const id = intParam(url.searchParams.get('id'));
-  if (!id) throw data(null, { status: 404 });
-  const backend = backendFor(request, context);
-  const notFound = (error: unknown) => {
-    if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
-    throw error;
-  };
-  const notesPage = intParam(url.searchParams.get('notesPage'), 10_000) ?? 1;
-  const started = startReading(backend, id, notesPage);
-  const [article, recommended] = await Promise.all([
-    backend.call(literatureBaseDetails, { id }).catch(notFound),
-    optional(backend.call(recommendedArticles, { id, size: 6 }), []),
-  ]);
-  const reading = await finishReading(backend, article, started);
-  const pageUrl = `${context.runtime.publicOrigin}/journal/detail?id=${article.id}`;
-  const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
-  const citable = citableArticle(article, pageUrl);
-  return {
-    article,
-    recommended,
-    pageUrl,
-    origin: context.runtime.publicOrigin,
-    pdf: { download: pdfHref(article), preview: pdfHref(article, true) },
-    citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
-    scholar: scholarlyRecord(article, context.runtime.publicOrigin),
-    reactions,
-    reading,
-  };
-}
-
-/** A signed-in author's favourite and like of this article; absent when the calls fail. */
-async function loadReactions(request: Request, context: Route.LoaderArgs['context'], paperId: string) {
-  const backend = backendFor(request, context);
-  try {
-    const [favourite, liking] = await Promise.all([backend.call(isCollection, { paperId }), backend.call(checkWhetherLike, { paperId })]);
-    return { favourite, liked: liking.liked, likeCount: liking.likeCount };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return null;
-  }
-}
-
-/** The 收藏 / 点赞 toggles of a signed-in author: back to the article with a toast. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireAuthor(request, context);
-  const paperId = intParam(new URL(request.url).searchParams.get('id'));
-  if (!paperId) throw data(null, { status: 404 });
-  const intent = (await readForm(request)).get('intent');
-  const backend = backendFor(request, context);
-  const back = `/journal/detail?id=${paperId}`;
-  const input = { paperId: String(paperId) };
-  try {
-    if (intent === 'favourite') await backend.call(collection, input);
-    else if (intent === 'unfavourite') await backend.call(cancelCollection, input);
-    else if (intent === 'like') await backend.call(like, input);
-    else if (intent === 'unlike') await backend.call(cancelLike, input);
-    else return redirectWithToast(context, back, personalCopy.errors.failed, 'error');
-  } catch (error) {
-    return redirectWithToast(context, back, refusal(error), 'error');
-  }
-  const done = { favourite: personalCopy.article.favouriteDone, unfavourite: personalCopy.article.favouriteCancelled, like: personalCopy.article.likeDone, unlike: personalCopy.article.likeCancelled };
-  return redirectWithToast(context, back, done[intent]);
-}
+export { action, loader } from './article.server';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [];
