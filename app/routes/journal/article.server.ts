@@ -1,6 +1,5 @@
 // The article page's server half: what it loads, its favourite and like toggles, and the helpers they use.
 import { data } from 'react-router';
-import { BackendEnvelopeError } from '~/backend/errors';
 import { optional } from '~/backend/optional.server';
 import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
 import { cancelCollection, cancelLike, checkWhetherLike, collection, isCollection, like } from '~/backend/endpoints/personal.server';
@@ -18,6 +17,7 @@ import type { CitableArticle } from '~/lib/citation';
 import { englishAuthorName } from '~/lib/pinyin.server';
 import type { ScholarlyRecord } from '~/lib/scholar';
 import { articlePdfHref } from '~/lib/pdf';
+import { notFoundOnRefusal } from '~/components/reading/route';
 
 /** The PDF of an article through the BFF proxy. */
 export function pdfHref(article: ArticleDetail, inline = false): string | null {
@@ -63,14 +63,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = intParam(url.searchParams.get('id'));
   if (!id) throw data(null, { status: 404 });
   const backend = backendFor(request, context);
-  const notFound = (error: unknown) => {
-    if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
-    throw error;
-  };
   const notesPage = intParam(url.searchParams.get('notesPage'), 10_000) ?? 1;
   const started = startReading(backend, id, notesPage);
   const [article, recommended] = await Promise.all([
-    backend.call(literatureBaseDetails, { id }).catch(notFound),
+    backend.call(literatureBaseDetails, { id }).catch(notFoundOnRefusal),
     optional(backend.call(recommendedArticles, { id, size: 6 }), []),
   ]);
   const reading = await finishReading(backend, article, started);

@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { BackendEnvelopeError } from '~/backend/errors';
 import { literatureBaseDetails } from '~/backend/endpoints/papers.server';
 import { CITATION_FORMATS, type CitationFormat } from '~/lib/citation';
 import { intParam } from '~/lib/format';
@@ -7,6 +6,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/cite';
 import { citableArticle } from './article.server';
 import { PUBLIC } from '~/lib/route-policy';
+import { notFoundOnRefusal } from '~/components/reading/route';
 
 /** Citation export download: RIS, BibTeX, EndNote or NoteExpress. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,10 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id || !Object.hasOwn(CITATION_FORMATS, format)) throw data(null, { status: 404 });
   const article = await backendFor(request, context)
     .call(literatureBaseDetails, { id })
-    .catch((error: unknown) => {
-      if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
-      throw error;
-    });
+    .catch(notFoundOnRefusal);
   const spec = CITATION_FORMATS[format];
   const body = format === 'bibtex' ? spec.render(citableArticle(article, `${context.runtime.publicOrigin}/journal/detail?id=${id}`), `article${id}`) : spec.render(citableArticle(article, `${context.runtime.publicOrigin}/journal/detail?id=${id}`));
   const fileName = `article-${id}.${spec.extension}`;

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { Link } from '~/lib/link';
-import { BackendEnvelopeError } from '~/backend/errors';
 import { journalDetails } from '~/backend/endpoints/journals.server';
 import { literatureBase, type ArticleCard } from '~/backend/endpoints/papers.server';
 import { TocEntry } from '~/components/journal/TocEntry';
@@ -15,6 +14,7 @@ import type { Route } from './+types/journal';
 import classes from './journal.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { PUBLIC } from '~/lib/route-policy';
+import { notFoundOnRefusal } from '~/components/reading/route';
 
 /** A whole issue's table of contents fits in one call. */
 const TOC_SIZE = 100;
@@ -26,10 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const backend = backendFor(request, context);
-  const journal = await backend.call(journalDetails, { id }).catch((error: unknown) => {
-    if (error instanceof BackendEnvelopeError) throw data(null, { status: 404 });
-    throw error;
-  });
+  const journal = await backend.call(journalDetails, { id }).catch(notFoundOnRefusal);
   const allIssues = journal.issuesByYear.flatMap((group) => group.issues);
   const requested = intParam(url.searchParams.get('issueId'));
   const issue = allIssues.find((i) => i.id === requested) ?? allIssues[0] ?? null;
