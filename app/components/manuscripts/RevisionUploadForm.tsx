@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { FileField, FormLook, FormMessage, SubmitButton, TextareaField, type FieldLook } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { manuscripts as copy } from '~/copy/manuscripts';
@@ -33,12 +33,12 @@ export function RevisionUploadForm({ paperId, idempotencyKey, maxSizeMb, respons
   const t = copy.revision.file;
   const schema = useMemo(() => revisionSchema(maxSizeMb), [maxSizeMb]);
   const { progress, refusal, send } = useProgressUpload({ tooLarge: manuscriptFileMessages.tooLarge(maxSizeMb), failed: t.network });
-  // The 修改说明 as last sent: a refusal gives it back.
-  const [sent, setSent] = useState(responseLetter);
+  // The 修改说明 as last sent: a refusal of the upload gives it back.
+  const sent = useRef(responseLetter);
   const lastResult = useMemo(() => {
-    const shown = refusal?.message ?? error;
-    return shown ? uploadRefusal(shown, { responseLetter: sent }) : undefined;
-  }, [refusal, error, sent]);
+    if (refusal) return uploadRefusal(refusal.message, { responseLetter: sent.current });
+    return error ? uploadRefusal(error, { responseLetter }) : undefined;
+  }, [refusal, error, responseLetter]);
   const [length, setLength] = useState(responseLetter.trim().length);
   const [form, fields] = useForm({
     id: `revision-${paperId}`,
@@ -48,7 +48,7 @@ export function RevisionUploadForm({ paperId, idempotencyKey, maxSizeMb, respons
     onSubmit(event, { formData, submission }) {
       event.preventDefault();
       if (submission?.status !== 'success') return;
-      setSent(submission.value.responseLetter);
+      sent.current = submission.value.responseLetter;
       send(SUBMIT_URL, formData, () => `/personal/manuscripts/${paperId}?done=revision`);
     },
   });

@@ -56,6 +56,7 @@ export function UploadForm({ gch, maxSizeMb, error, paperId, themeId }: Props) {
     onSubmit(event, { formData, submission }) {
       event.preventDefault();
       if (submission?.status !== 'success') return;
+      // The premise is the page's check; the backend's upload takes the file and where it goes.
       formData.delete('accept');
       send(activity ? ACTIVITY_UPLOAD_URL : UPLOAD_URL, formData, (answer) =>
         answer.entity?.paperId ? `/upload/info?paperId=${answer.entity.paperId}` : null,
