@@ -2,6 +2,8 @@ import type { AppLoadContext } from 'react-router';
 import pino from 'pino';
 import { createMemoryRateLimiter } from '../../app/lib/rate-limit.server';
 import { SESSION_COOKIE, sealSession } from '../../app/session/cookie.server';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../../sandbox/testing';
 import { TEST_SECRET } from './servers';
 
 /**
@@ -41,4 +43,19 @@ export function formPost(url: string, fields: Record<string, string>, cookie: st
     headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(url).origin },
     body: new URLSearchParams(fields).toString(),
   });
+}
+
+/**
+ * A sandbox with a few articles and demo_author signed in, for a suite of route tests:
+ * started before the suite's tests and closed after them. Read `sandbox` and `cookie` in
+ * the tests (they are set once the suite has started).
+ */
+export function signedInSandbox(articles = 5): { sandbox: TestSandbox; cookie: string } {
+  const state = { sandbox: undefined as unknown as TestSandbox, cookie: '' };
+  beforeAll(async () => {
+    state.sandbox = await startTestSandbox(articles);
+    state.cookie = authorCookie(await state.sandbox.login());
+  });
+  afterAll(async () => state.sandbox.close());
+  return state;
 }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../../../../sandbox/testing';
-import { authorCookie, formPost, routeContext } from '../../../../tests/support/route-context';
+import { describe, expect, it } from 'vitest';
+import { formPost, routeContext, signedInSandbox } from '../../../../tests/support/route-context';
 import { action, loader } from './feedback';
 
 /**
@@ -13,19 +12,13 @@ type ActionArgs = Parameters<typeof action>[0];
 type LoaderArgs = Parameters<typeof loader>[0];
 
 describe('/personal/account/feedback', () => {
-  let sandbox: TestSandbox;
-  let cookie = '';
-  beforeAll(async () => {
-    sandbox = await startTestSandbox(5);
-    cookie = authorCookie(await sandbox.login());
-  });
-  afterAll(async () => sandbox.close());
+  const suite = signedInSandbox();
 
   const call = (fields: Record<string, string>) =>
-    action({ request: formPost(URL_OF_PAGE, fields, cookie), context: routeContext(sandbox.url), params: {} } as unknown as ActionArgs);
+    action({ request: formPost(URL_OF_PAGE, fields, suite.cookie), context: routeContext(suite.sandbox.url), params: {} } as unknown as ActionArgs);
 
   it('offers the feedback types of the backend', async () => {
-    const data = await loader({ request: new Request(URL_OF_PAGE, { headers: { Cookie: cookie } }), context: routeContext(sandbox.url), params: {} } as unknown as LoaderArgs);
+    const data = await loader({ request: new Request(URL_OF_PAGE, { headers: { Cookie: suite.cookie } }), context: routeContext(suite.sandbox.url), params: {} } as unknown as LoaderArgs);
     expect(data.types.length).toBeGreaterThan(1);
   });
 
@@ -45,6 +38,6 @@ describe('/personal/account/feedback', () => {
 
   it('sends a visitor without a session to the login popup', async () => {
     const request = new Request(URL_OF_PAGE, { method: 'POST', headers: { Origin: 'http://portal.test', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'content=x' });
-    await expect(action({ request, context: routeContext(sandbox.url), params: {} } as unknown as ActionArgs)).rejects.toMatchObject({ status: 302 });
+    await expect(action({ request, context: routeContext(suite.sandbox.url), params: {} } as unknown as ActionArgs)).rejects.toMatchObject({ status: 302 });
   });
 });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../../../../sandbox/testing';
-import { authorCookie, formPost, routeContext } from '../../../../tests/support/route-context';
+import { describe, expect, it } from 'vitest';
+import { formPost, routeContext, signedInSandbox } from '../../../../tests/support/route-context';
 import { action } from './security';
 
 /**
@@ -12,16 +11,10 @@ type ActionArgs = Parameters<typeof action>[0];
 type Reply = { init: { status: number }; data: { form: string; result: { error: Record<string, string[] | null> } } };
 
 describe('/personal/account/security', () => {
-  let sandbox: TestSandbox;
-  let cookie = '';
-  beforeAll(async () => {
-    sandbox = await startTestSandbox(5);
-    cookie = authorCookie(await sandbox.login());
-  });
-  afterAll(async () => sandbox.close());
+  const suite = signedInSandbox();
 
   const call = async (fields: Record<string, string>) =>
-    (await action({ request: formPost(PAGE, fields, cookie), context: routeContext(sandbox.url), params: {} } as unknown as ActionArgs)) as unknown as Reply;
+    (await action({ request: formPost(PAGE, fields, suite.cookie), context: routeContext(suite.sandbox.url), params: {} } as unknown as ActionArgs)) as unknown as Reply;
 
   it('shows a wrong original password at the original password', async () => {
     const reply = await call({ form: 'password', oldPassword: 'Wrong@2026', password: 'Next@2026x', confirmPassword: 'Next@2026x' });

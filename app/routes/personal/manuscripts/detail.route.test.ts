@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../../../../sandbox/testing';
-import { authorCookie, formPost, routeContext } from '../../../../tests/support/route-context';
+import { describe, expect, it } from 'vitest';
+import { formPost, routeContext, signedInSandbox } from '../../../../tests/support/route-context';
 import { formatRemarksMessages, paymentMessages, proofMessages } from '~/forms/manuscript';
 import { action } from './detail';
 import { action as payAction } from './payment';
@@ -13,16 +12,10 @@ type ActionArgs = Parameters<typeof action>[0];
 type Refused = { init: { status: number }; data: { form?: string; result: { error: Record<string, string[] | null>; initialValue: Record<string, unknown> } } };
 
 describe('a manuscript page\'s forms', () => {
-  let sandbox: TestSandbox;
-  let cookie = '';
-  beforeAll(async () => {
-    sandbox = await startTestSandbox(5);
-    cookie = authorCookie(await sandbox.login());
-  });
-  afterAll(async () => sandbox.close());
+  const suite = signedInSandbox();
 
   const post = (id: number, fields: Record<string, string>, path = '') =>
-    ({ request: formPost(`http://portal.test/personal/manuscripts/${id}${path}`, fields, cookie), context: routeContext(sandbox.url), params: { id: String(id) } }) as unknown as ActionArgs;
+    ({ request: formPost(`http://portal.test/personal/manuscripts/${id}${path}`, fields, suite.cookie), context: routeContext(suite.sandbox.url), params: { id: String(id) } }) as unknown as ActionArgs;
 
   it('refuses empty or too long 格式说明 at the field, keeping the text, and saves a valid one', async () => {
     const empty = (await action(post(1, { intent: 'formatRemarks', remarks: '   ' }))) as unknown as Refused;
@@ -41,7 +34,7 @@ describe('a manuscript page\'s forms', () => {
   });
 
   it('asks for a remark to send proof corrections but not to confirm the proof, and refuses one over 2000 characters', async () => {
-    expect((await sandbox.post('/__sandbox/manuscripts/1/advance', { stage: 'proof' })).body.success).toBe(true);
+    expect((await suite.sandbox.post('/__sandbox/manuscripts/1/advance', { stage: 'proof' })).body.success).toBe(true);
     const noRemark = (await action(post(1, { intent: 'proofCorrections', remark: '' }))) as unknown as Refused;
     expect(noRemark.init.status).toBe(400);
     expect(noRemark.data.form).toBe('proof');
