@@ -351,10 +351,8 @@ export const proofMessages = { remarkRequired: '请填写校样修改意见', re
 
 /** 校样核对: confirming may leave the remark empty; sending corrections needs it. */
 export function proofSchema(intent: FormDataEntryValue | null) {
-  const remark = z.string().trim().max(2000, proofMessages.remarkLength);
-  return intent === 'proofCorrections'
-    ? z.object({ remark: z.string({ error: proofMessages.remarkRequired }).trim().min(1, proofMessages.remarkRequired).max(2000, proofMessages.remarkLength) })
-    : z.object({ remark: remark.optional() });
+  const remark = z.string({ error: proofMessages.remarkRequired }).trim().max(2000, proofMessages.remarkLength);
+  return z.object({ remark: intent === 'proofCorrections' ? remark.min(1, proofMessages.remarkRequired) : remark.optional() });
 }
 
 /** The backend's parameters these forms' fields stand for (app/forms/refusal.ts). */

@@ -1,17 +1,16 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { useMemo, useRef, useState } from 'react';
-import { FileField, FormLook, FormMessage, SubmitButton, TextareaField, type FieldLook } from '~/components/forms/fields';
+import { FileField, FormLook, FormMessage, SubmitButton, TextareaField } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { MANUSCRIPT_ACCEPT, manuscriptFileMessages, revisionSchema, uploadRefusal } from '~/forms/manuscript';
 import { UploadProgress, useProgressUpload } from '~/components/upload/upload-progress';
 import classes from '~/styles/upload.module.css';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
+import { uploadLook } from '~/components/upload/look';
 
 const SUBMIT_URL = BROWSER_ENDPOINTS.revisionUpload.path;
 
-/** The submission pages' look of the form kit. */
-const uploadLook: FieldLook = { field: classes.field, hint: classes.hint, fieldError: classes.error, formError: classes.alert, submit: classes.button };
 
 interface Props {
   paperId: number;

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
-import { FieldError, FormLook, FormMessage, SelectField, TextField, TextareaField, type FieldLook } from '~/components/forms/fields';
+import { FieldError, FormLook, FormMessage, SelectField, TextField, TextareaField } from '~/components/forms/fields';
 import { validateForm } from '~/components/forms/validate';
 import { upload as copy } from '~/copy/upload';
 import {
@@ -15,6 +15,7 @@ import {
 } from '~/forms/manuscript';
 import classes from '~/styles/upload.module.css';
 import { useUnsavedChangesWarning } from '~/lib/use-unsaved-changes';
+import { uploadLook } from '~/components/upload/look';
 
 interface Props {
   paperId: number;
@@ -33,8 +34,6 @@ interface Props {
   buttons?: (busy: boolean) => ReactNode;
 }
 
-/** The submission pages' look of the form kit. */
-const uploadLook: FieldLook = { field: classes.field, hint: classes.hint, fieldError: classes.error, submit: classes.button };
 
 /**
  * Step 2 (and the information edit of /updatePaperInfo): a server-rendered form; the

@@ -1,26 +1,18 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { useMemo } from 'react';
-import { CheckboxField, FileField, FormLook, FormMessage, SubmitButton, type FieldLook } from '~/components/forms/fields';
+import { CheckboxField, FileField, FormLook, FormMessage, SubmitButton } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { upload as copy } from '~/copy/upload';
 import { MANUSCRIPT_ACCEPT, manuscriptFileMessages, submissionFileSchema, uploadRefusal } from '~/forms/manuscript';
 import classes from '~/styles/upload.module.css';
 import { UploadProgress, useProgressUpload } from './upload-progress';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
+import { uploadLook } from '~/components/upload/look';
 
 const UPLOAD_URL = BROWSER_ENDPOINTS.manuscriptUpload.path;
 /** A 征稿活动's submission (channel activity). */
 const ACTIVITY_UPLOAD_URL = BROWSER_ENDPOINTS.activityUpload.path;
 
-/** The submission pages' look of the form kit. */
-const uploadLook: FieldLook = {
-  field: classes.field,
-  hint: classes.hint,
-  fieldError: classes.error,
-  formError: classes.alert,
-  check: classes.check,
-  submit: classes.button,
-};
 
 interface Props {
   gch: string;

@@ -7,7 +7,7 @@ import { upload as copy } from '~/copy/upload';
 import { confirmSchema, manuscriptInfoSchema } from '~/forms/manuscript';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { CheckboxField, FormLook, SubmitButton, TextField, type FieldLook } from '~/components/forms/fields';
+import { CheckboxField, FormLook, SubmitButton, TextField } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
@@ -18,6 +18,7 @@ import classes from '~/styles/upload.module.css';
 import { PRIVATE_UPLOAD } from '~/lib/route-policy';
 import { readForm } from '~/lib/form-data.server';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';
+import { uploadLook } from '~/components/upload/look';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.confirm.title, noindex: true });
 
@@ -79,15 +80,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** The submission pages' look of the form kit. */
-const uploadLook: FieldLook = {
-  field: classes.field,
-  control: classes.control,
-  hint: classes.hint,
-  fieldError: classes.error,
-  check: classes.check,
-  submit: classes.button,
-};
 
 export default function UploadConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { draft } = loaderData;
