@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './tests/e2e/env';
+import { PHONE_VIEWPORTS } from './tests/support/phone-rules.mjs';
 
 /**
  * End-to-end tests: the production build with the embedded sandbox, in the system
- * Chromium, once with JavaScript and once without.
+ * Chromium, once with JavaScript and once without. Each worker drives a portal and sandbox
+ * of its own (tests/e2e/env.ts), so test files run side by side without sharing state.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -15,7 +17,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E.workers,
   // One retry: on a loaded 2-core machine a timing hiccup must not sink a whole CI run.
   // A test that needed it is reported as flaky (npm test lists it) and gets fixed.
   retries: 1,
@@ -34,38 +36,36 @@ export default defineConfig({
     { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/, testIgnore: ['phone.spec.ts'] },
     // axe runs in the page, and HTTP headers do not depend on JavaScript: those files run once.
     { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/, testIgnore: ['a11y.spec.ts', 'cache.spec.ts', 'phone.spec.ts'] },
-    // Phones (docs/product.md#phones): a WeChat reader's screen and a small Android one.
-    ...[
-      { width: 390, height: 844 },
-      { width: 360, height: 740 },
-    ].flatMap((viewport) =>
-      // Without JavaScript, phone.spec.ts takes the page's scripts out of its HTML and shows
-      // what <noscript> holds, which is what a browser without JavaScript renders: the
-      // browser itself keeps JavaScript so that the measurements and axe can run in it.
-      ['', '-no-js'].map((suffix) => ({
-        name: `phone-${viewport.width}${suffix}`,
-        testMatch: 'phone.spec.ts',
-        use: { ...phone, viewport, javaScriptEnabled: true },
-      })),
-    ),
+    // Phones (docs/product.md#phones): each page is measured at 390 and then 360 px in one load.
+    // Without JavaScript, phone.spec.ts takes the page's scripts out of its HTML and shows
+    // what <noscript> holds, which is what a browser without JavaScript renders: the
+    // browser itself keeps JavaScript so that the measurements and axe can run in it.
+    ...['', '-no-js'].map((suffix) => ({
+      name: `phone${suffix}`,
+      testMatch: 'phone.spec.ts',
+      use: { ...phone, viewport: PHONE_VIEWPORTS[0], javaScriptEnabled: true },
+    })),
   ],
-  webServer: {
-    command: `node ${buildDir}/portal/main.js`,
-    url: `${E2E.baseUrl}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(E2E.port),
-      PUBLIC_URL: E2E.baseUrl,
-      SANDBOX_PORT: String(E2E.sandboxPort),
-      SANDBOX_DB: ':memory:',
-      SESSION_SECRET: E2E.sessionSecret,
-      SECURE_COOKIES: 'false',
-      LOG_LEVEL: 'warn',
-      METRICS_PORT: String(E2E.port + 9),
-    },
-  },
+  webServer: Array.from({ length: E2E.workers }, (_, slot) => {
+    const { port, sandboxPort } = E2E.portsOf(slot);
+    return {
+      command: `node ${buildDir}/portal/main.js`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_DB: ':memory:',
+        SESSION_SECRET: E2E.sessionSecret,
+        SECURE_COOKIES: 'false',
+        LOG_LEVEL: 'warn',
+        METRICS_PORT: String(port + 9),
+      },
+    };
+  }),
 });

@@ -1,12 +1,53 @@
-// `npm test`: every check, in order, then one line `N passed, N failed` summed over all
-// runners (CI reads it). Type and lint errors count as failures of one check each.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: every check, then one line `N passed, N failed` summed over all runners (CI
+// reads it). Type and lint errors count as failures of one check each.
+//
+// On a 2-core machine most steps use one core, so independent steps run side by side:
+// the type check, lint and the build first; then the byte budgets, the unit and integration
+// tests and the end-to-end tests (Playwright, one portal per worker). Each step's output
+// is kept in test-results/logs/ and printed whole when the step ends, so logs do not
+// interleave; the summary gives each step's time.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
+const logDir = 'test-results/logs';
+mkdirSync(logDir, { recursive: true });
+const started = Date.now();
 const results = [];
-/** End-to-end tests that failed once and passed on their retry: listed, to be fixed. */
-const flaky = [];
+let passed = 0;
+let failed = 0;
 
+/** Runs one step with its output to a log file; prints the log when the step ends. */
+function run(name, command, args, env = {}) {
+  const log = `${logDir}/${name.replace(/\W+/g, '-')}.log`;
+  const stepStarted = Date.now();
+  console.log(`--- start ${name}: ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const out = createWriteStream(log);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => {
+        const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
+        const ok = code === 0;
+        console.log(`\n=== ${name} (${ok ? 'ok' : 'FAILED'}, ${seconds}s): ${command} ${args.join(' ')}`);
+        process.stdout.write(readFileSync(log, 'utf8'));
+        results.push({ name, ok, seconds });
+        resolve(ok);
+      });
+    });
+  });
+}
+
+/** A step that counts as one test of its own. */
+async function check(name, command, args) {
+  const ok = await run(name, command, args);
+  if (ok) passed += 1;
+  else failed += 1;
+  return ok;
+}
+
+/** End-to-end tests that failed once and passed on their retry: listed, to be fixed. */
 function flakyTitles(suites, path = []) {
   const titles = [];
   for (const suite of suites) {
@@ -18,62 +59,44 @@ function flakyTitles(suites, path = []) {
   }
   return titles;
 }
-let passed = 0;
-let failed = 0;
 
-function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-  return ok;
-}
-
-function check(name, command, args) {
-  const ok = run(name, command, args);
-  if (ok) passed += 1;
-  else failed += 1;
-  return ok;
-}
-
-if (check('typegen', 'npx', ['react-router', 'typegen'])) check('tsc', 'npx', ['tsc', '--noEmit']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-const built = check('build', 'npm', ['run', 'build', '--silent']);
-if (built) check('byte budgets', 'node', ['scripts/budgets.mjs']);
-
-// Unit and integration tests (vitest), counted from its JSON report.
-rmSync('test-results/vitest.json', { force: true });
-run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
-if (existsSync('test-results/vitest.json')) {
+async function unitTests() {
+  rmSync('test-results/vitest.json', { force: true });
+  await run('unit', 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+  if (!existsSync('test-results/vitest.json')) return void (failed += 1);
   const report = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // A test file that fails to load has no failed tests of its own: count it once.
   if (report.numFailedTests === 0) failed += report.numFailedTestSuites;
-} else {
-  failed += 1;
 }
 
-// End-to-end tests (Playwright) against the production build.
-if (built) {
+const flaky = [];
+async function endToEndTests() {
   rmSync('test-results/e2e-results.json', { force: true });
-  run('e2e', 'npx', ['playwright', 'test']);
-  if (existsSync('test-results/e2e-results.json')) {
-    const report = JSON.parse(readFileSync('test-results/e2e-results.json', 'utf8'));
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-    if (report.errors?.length) failed += report.errors.length;
-    flaky.push(...flakyTitles(report.suites ?? []));
-  } else {
-    failed += 1;
-  }
-} else {
-  failed += 1;
+  await run('e2e', 'npx', ['playwright', 'test']);
+  if (!existsSync('test-results/e2e-results.json')) return void (failed += 1);
+  const report = JSON.parse(readFileSync('test-results/e2e-results.json', 'utf8'));
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
+  if (report.errors?.length) failed += report.errors.length;
+  flaky.push(...flakyTitles(report.suites ?? []));
 }
+
+// Route types first (a few seconds): the type check reads them and the build writes beside them.
+const typegen = await check('typegen', 'npx', ['react-router', 'typegen']);
+const types = typegen ? check('tsc', 'npx', ['tsc', '--noEmit']) : Promise.resolve();
+const lint = check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+const built = await check('build', 'npm', ['run', 'build', '--silent']);
+// The integration suites and the end-to-end tests run the production build.
+const afterBuild = built
+  ? [check('byte budgets', 'node', ['scripts/budgets.mjs']), unitTests(), endToEndTests()]
+  : [unitTests(), Promise.resolve(void (failed += 1))];
+await Promise.all([types, lint, ...afterBuild]);
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
 for (const title of flaky) console.log(`FLAKY (passed on retry) ${title}`);
+console.log(`total ${((Date.now() - started) / 1000).toFixed(1)}s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

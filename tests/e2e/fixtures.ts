@@ -49,6 +49,11 @@ async function untilHydrated(page: Page, response: Response | null) {
  * asked to return earlier), so a test never types into inputs React is still taking over.
  */
 export const test = base.extend<{ consoleProblems: string[] }>({
+  // This worker's own portal (tests/e2e/env.ts), for page.goto and request alike.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(E2E.baseUrl);
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) {
       const goto: Goto = page.goto.bind(page);

@@ -113,7 +113,7 @@ test.describe('further pages', () => {
 });
 
 test.describe('sitemap, robots and feeds', () => {
-  test('/sitemap.xml lists journals, issues, articles, news, experts, board members and static pages', async ({ request }) => {
+  test('/sitemap.xml lists journals, issues, articles, news, experts, board members and static pages @js-only', async ({ request }) => {
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/xml');
@@ -145,7 +145,7 @@ test.describe('sitemap, robots and feeds', () => {
     }
   });
 
-  test('/robots.txt allows all but the private areas and points to the sitemap', async ({ request }) => {
+  test('/robots.txt allows all but the private areas and points to the sitemap @js-only', async ({ request }) => {
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('text/plain');
@@ -155,7 +155,7 @@ test.describe('sitemap, robots and feeds', () => {
     expect(text).toContain(`Sitemap: ${E2E.baseUrl}/sitemap.xml`);
   });
 
-  test('the article feed has the latest 30 articles', async ({ request }) => {
+  test('the article feed has the latest 30 articles @js-only', async ({ request }) => {
     const response = await request.get('/rss/articles.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/rss+xml');
@@ -173,7 +173,7 @@ test.describe('sitemap, robots and feeds', () => {
     expect(await article.text()).toContain(first![1]!.replace(/&amp;/g, '&').slice(0, 8));
   });
 
-  test('the news feed has the latest 30 news of both types', async ({ request }) => {
+  test('the news feed has the latest 30 news of both types @js-only', async ({ request }) => {
     const response = await request.get('/rss/news.xml');
     expect(response.status()).toBe(200);
     const xml = await response.text();

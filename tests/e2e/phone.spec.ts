@@ -1,100 +1,36 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LOGIN_MODES, PUBLIC_PAGES, SIGNED_IN_PAGES } from '../support/public-pages';
+import { PHONE_VIEWPORTS, measurePhonePage } from '../support/phone-rules.mjs';
 import { expect, signIn, test } from './fixtures';
 
 /**
  * Phones (docs/product.md#phones): every public page, the sign-in popup in each mode and the
  * author's essentials, at 390×844 and 360×740 with a phone's user agent, with and without
- * JavaScript. Only the phone projects of playwright.config.ts run this file.
+ * JavaScript, both sizes in one load of each page. Only the phone projects of
+ * playwright.config.ts run this file.
  */
-
-interface PhoneReport {
-  viewportWidth: number;
-  scrollWidth: number;
-  /** The main heading and the first paragraph of what is being read, where they fall short. */
-  outside: string[];
-  /** Links, buttons, fields and summaries under 44 px tall. */
-  smallTargets: string[];
-  /** Text set under 12 px. */
-  smallText: string[];
-}
 
 /**
- * Measures the page as a phone reader meets it (one pass in the page). `scope` is where the
- * reader is reading: the main content, or the sign-in sheet when it is open.
+ * Checks the page at the project's phone size, with axe, then at each smaller phone: the page
+ * is laid out again in place, so both sizes are measured in one load (axe reads the markup,
+ * which does not change with the width).
  */
-async function measure(page: Page, scope: string): Promise<PhoneReport> {
-  return page.evaluate((scope) => {
-    const viewportWidth = document.documentElement.clientWidth;
-    const viewportHeight = window.innerHeight;
-    // Rendered and seen: not inside a closed <details>, not hidden, not transparent.
-    const visible = (el: Element) => {
-      const box = el.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
-    };
-    // Clipped to nothing: read out, not seen (the skip link and visually hidden labels).
-    const clipped = (el: Element) => Boolean(el.closest('.visually-hidden, .skip-link')) || getComputedStyle(el).clip === 'rect(0px, 0px, 0px, 0px)';
-    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 24)}"`;
-
-    const outside: string[] = [];
-    const main = document.querySelector(scope) ?? document.body;
-    // The page's h1, or the sheet's own title.
-    const heading = scope === 'main' ? document.querySelector('h1') : main.querySelector('h1, h2');
-    const paragraph = [...main.querySelectorAll('p')].find((p) => visible(p) && p.textContent!.trim().length > 0 && !clipped(p));
-    for (const [label, el] of [['heading', heading], ['first paragraph', paragraph]] as const) {
-      if (!el) {
-        if (label === 'heading') outside.push('no heading');
-        continue;
-      }
-      if (clipped(el)) continue;
-      // Its first line a third of the way down the screen (or as near as the page scrolls).
-      el.scrollIntoView({ block: 'start' });
-      window.scrollBy(0, -viewportHeight / 3);
-      const box = el.getBoundingClientRect();
-      if (box.left < 0 || box.right > viewportWidth + 0.5) outside.push(`${label} spans ${Math.round(box.left)}..${Math.round(box.right)} of ${viewportWidth}px`);
-      // Nothing fixed lies over it: its visible middle belongs to it.
-      const y = Math.min(Math.max(box.top + Math.min(box.height, 24) / 2, 0), viewportHeight - 1);
-      const x = Math.min(Math.max(box.left + 8, 0), viewportWidth - 1);
-      const top = document.elementFromPoint(x, y);
-      if (top && !el.contains(top) && !top.contains(el)) outside.push(`${label} covered by ${name(top)}`);
-    }
-    window.scrollTo(0, 0);
-
-    const smallTargets: string[] = [];
-    for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
-      if (!visible(el) || clipped(el)) continue;
-      // Links set inside running text are exempt, as in WCAG 2.5.8.
-      if (el.matches('a') && getComputedStyle(el).display === 'inline') continue;
-      // A checkbox or radio is hit through its label; a stretched link through its ::after,
-      // laid over the card that holds it.
-      const label = el.matches('input[type=checkbox], input[type=radio]') ? (el as HTMLInputElement).labels?.[0] : null;
-      const stretched = getComputedStyle(el, '::after').position === 'absolute' ? (el as HTMLElement).offsetParent : null;
-      const target = label ?? stretched ?? el;
-      const height = target.getBoundingClientRect().height;
-      if (height < 43.5) smallTargets.push(`${name(el)} ${Math.round(height)}px`);
-    }
-
-    const smallText: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || !node.textContent!.trim() || parent.closest('script, style, noscript, svg') || !visible(parent) || clipped(parent)) continue;
-      const size = parseFloat(getComputedStyle(parent).fontSize);
-      if (size < 12) smallText.push(`${name(parent)} ${size}px`);
-    }
-    return { viewportWidth, scrollWidth: document.documentElement.scrollWidth, outside, smallTargets: [...new Set(smallTargets)], smallText: [...new Set(smallText)] };
-  }, scope);
-}
-
 async function expectPhoneReady(page: Page, scope = 'main') {
-  const report = await measure(page, scope);
-  expect(report.scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(report.viewportWidth);
-  expect(report.outside, 'main heading and first paragraph inside the viewport, uncovered').toEqual([]);
-  expect(report.smallTargets, 'targets at least 44 px tall').toEqual([]);
-  expect(report.smallText, 'no text under 12 px').toEqual([]);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), 'axe').toEqual([]);
+  for (const [index, viewport] of PHONE_VIEWPORTS.entries()) {
+    if (index > 0) await page.setViewportSize(viewport);
+    const report = await page.evaluate(measurePhonePage, scope);
+    const at = `at ${viewport.width} px`;
+    expect(report.scrollWidth, `no sideways scrolling ${at} (${report.wide.join(' | ')})`).toBeLessThanOrEqual(report.viewportWidth);
+    expect(report.outside, `main heading and first paragraph inside the viewport, uncovered, ${at}`).toEqual([]);
+    expect(report.smallTargets, `targets at least 44 px tall ${at}`).toEqual([]);
+    expect(report.smallText, `no text under 12 px ${at}`).toEqual([]);
+    if (index === 0) {
+      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`), 'axe').toEqual([]);
+    }
+  }
+  await page.setViewportSize(PHONE_VIEWPORTS[0]);
 }
 
 /**
@@ -137,11 +73,14 @@ test.describe('on a phone', () => {
       await visit(page, `/journal?login=${mode}`);
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
-      const box = (await dialog.boundingBox())!;
-      const viewport = page.viewportSize()!;
-      expect(box.x, 'the sheet starts at the left edge').toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, 'and ends inside the right edge').toBeLessThanOrEqual(viewport.width);
-      expect(box.width, 'it takes the whole width').toBeGreaterThanOrEqual(viewport.width - 1);
+      for (const viewport of PHONE_VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        const box = (await dialog.boundingBox())!;
+        expect(box.x, `the sheet starts at the left edge at ${viewport.width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, 'and ends inside the right edge').toBeLessThanOrEqual(viewport.width);
+        expect(box.width, 'it takes the whole width').toBeGreaterThanOrEqual(viewport.width - 1);
+      }
+      await page.setViewportSize(PHONE_VIEWPORTS[0]);
       await expectPhoneReady(page, 'dialog[open], [role=dialog]');
     });
   }

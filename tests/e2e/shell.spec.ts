@@ -45,7 +45,7 @@ test.describe('page shell', () => {
     expect(documents).toEqual([]);
   });
 
-  test('the BFF proxy serves the calls the browser makes and nothing else', async ({ request }) => {
+  test('the BFF proxy serves the calls the browser makes and nothing else @js-only', async ({ request }) => {
     // The article PDF, the way the article page links it.
     const article = await (await request.get('/journal/detail?id=1')).text();
     const pdf = /href="(\/api\/file\/file\/download\?[^"]+)"/.exec(article)?.[1]?.replaceAll('&amp;', '&');
