@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { describe as describeDownload, measureDownloads } from '../scripts/client-download.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -148,6 +149,13 @@ try {
   const homeFile = path.join(tmp, 'home.html');
   writeFileSync(homeFile, Buffer.from(await (await fetch(url(ports.cached))).arrayBuffer()));
   await start('static baseline', ['bench/static-server.mjs', String(ports.staticPage), homeFile], {}, { ready: () => isUp(url(ports.staticPage)) });
+
+  // 0. What a browser downloads for each budgeted page (the byte budgets of `npm test`).
+  for (const result of await measureDownloads(url(ports.cached))) {
+    const { ok, line } = describeDownload(result);
+    figures.push({ name: `download ${result.name}`, ok, jsBytes: result.jsBytes, cssBytes: result.cssBytes });
+    console.log(`${ok ? 'ok  ' : 'MISS'} download ${line}`);
+  }
 
   // 1. Cached anonymous home page vs the static baseline.
   const cached = await compare({ url: url(ports.cached) }, { url: url(ports.staticPage) });
