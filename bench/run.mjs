@@ -169,10 +169,16 @@ try {
   await start('static baseline', ['bench/static-server.mjs', String(ports.staticPage), homeFile], {}, { ready: () => isUp(url(ports.staticPage)) });
 
   // 0. What a browser downloads for each budgeted page (the byte budgets of `npm test`).
-  for (const result of SMOKE ? [] : await measureDownloads(url(ports.cached))) {
-    const { ok, line } = describeDownload(result);
-    figures.push({ name: `download ${result.name}`, ok, jsBytes: result.jsBytes, cssBytes: result.cssBytes });
-    console.log(`${ok ? 'ok  ' : 'MISS'} download ${line}`);
+  // A page that fails to load is a missed figure; the other steps still run.
+  try {
+    for (const result of SMOKE ? [] : await measureDownloads(url(ports.cached))) {
+      const { ok, line } = describeDownload(result);
+      figures.push({ name: `download ${result.name}`, ok, jsBytes: result.jsBytes, cssBytes: result.cssBytes });
+      console.log(`${ok ? 'ok  ' : 'MISS'} download ${line}`);
+    }
+  } catch (error) {
+    figures.push({ name: 'download of the budgeted pages', ok: false, error: String(error) });
+    console.log(`MISS download of the budgeted pages: ${error}`);
   }
 
   // 1. Cached anonymous home page vs the static baseline.
