@@ -39,7 +39,7 @@ export async function measureDownloads(base, pages = BUDGETED_PAGES) {
           ),
         );
       });
-      const response = await tab.goto(base + page.path, { waitUntil: 'networkidle' });
+      const response = await tab.goto(new URL(page.path, base).href, { waitUntil: 'networkidle' });
       if (!response?.ok()) throw new Error(`${page.path} answered ${response?.status()}`);
       await tab.waitForSelector('html[data-hydrated]', { timeout: 30_000 });
       await tab.waitForLoadState('networkidle');
