@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'sandbox/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'sandbox/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 30_000,

@@ -1,22 +1,17 @@
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-// The theme's CSS variables, generated once (app/theme.test.tsx) instead of inlined into every page.
-import './styles/mantine-theme.generated.css';
 import './styles/tokens.css';
 import './styles/global.css';
 
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { RouteErrorPage } from './components/errors/ErrorPage';
 import { NavigationProgress } from './components/layout/NavigationProgress';
 import { FlashToast } from './components/layout/FlashToast';
+import { Toaster } from './components/layout/Toaster';
 import { copy } from './copy';
 import { useNonce } from './lib/nonce';
 import { loadRootData } from './root.server';
-import { theme } from './theme';
+import { tokenValue } from './styles/token-values';
 
 export const meta: Route.MetaFunction = () => [
   { title: copy.site.name },
@@ -33,19 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRootData(request, context);
 }
 
-// The toaster is only needed once the page is interactive: load it after hydration.
-const Notifications = lazy(() => import('./components/layout/Toaster'));
-
-function Toaster() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? (
-    <Suspense fallback={null}>
-      <Notifications position="top-center" />
-    </Suspense>
-  ) : null;
-}
-
 /**
  * Marks <html data-hydrated> once React owns the page. Tests that type into forms wait
  * for it, so what they type is never racing the hydration of the inputs.
@@ -60,13 +42,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   useHydratedMarker();
   return (
-    <html lang="zh-CN" {...mantineHtmlProps}>
+    <html lang="zh-CN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0c51d6" />
+        <meta name="theme-color" content={tokenValue('--color-brand-bright')} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <ColorSchemeScript nonce={nonce} forceColorScheme="light" />
         <Meta />
         <Links />
       </head>
@@ -74,10 +55,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           {copy.nav.skipToContent}
         </a>
-        <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false} getStyleNonce={() => nonce}>
-          <Toaster />
-          {children}
-        </MantineProvider>
+        <Toaster />
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -3,21 +3,28 @@
 // load generator on one core and the servers on the other where taskset exists.
 // Prints one line per figure and a summary, writes bench/results.json, exits 1 when a
 // goal is missed. Needs a production build (`npm run build`).
+// BENCH_SMOKE=1 runs every step for a second or so, without Chromium, and judges no goal
+// (a one-second ratio means nothing): it checks that the bench itself works, and the Vitest
+// suite runs it (bench/smoke.integration.test.ts). Its figures go to BENCH_RESULTS.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { describe as describeDownload, measureDownloads } from '../scripts/client-download.mjs';
+import { freePorts } from '../scripts/free-ports.mjs';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 // A fresh Node process needs about 3,000 page renders (8-10 s at 50 connections) before
 // V8 has optimised the render path and sized its heap; measured earlier, a server looks
 // up to 40% slower than it is under steady traffic.
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 12);
-const CONNECTIONS = 50;
+const WARMUP = SMOKE ? 0 : Number(process.env.BENCH_WARMUP_SECONDS ?? 12);
+const CONNECTIONS = SMOKE ? 4 : 50;
+const RESULTS = process.env.BENCH_RESULTS ?? 'bench/results.json';
 const BUILD = process.env.BUILD_DIR ?? 'build';
-const BIG_ARTICLES = Number(process.env.BENCH_BIG_ARTICLES ?? 100_000);
+const BIG_ARTICLES = SMOKE ? 400 : Number(process.env.BENCH_BIG_ARTICLES ?? 100_000);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const hasTaskset = (() => {
   try {
@@ -34,6 +41,13 @@ const LOAD_CORE = '1';
 // direct backend calls get the same placement as their counterparts).
 const BACKEND_CORE = LOAD_CORE;
 const children = [];
+// Stopped from outside (Ctrl+C, a test's timeout): its servers stop with it.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of children) child.kill('SIGTERM');
+    process.exit(1);
+  });
+}
 
 function pinned(core, command, args) {
   return hasTaskset ? ['taskset', ['-c', core, command, ...args]] : [command, args];
@@ -79,8 +93,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** Throughput of two targets, interleaved round by round after a warm-up of each. */
 async function compare(a, b, connections = CONNECTIONS) {
-  await load({ ...a, connections, duration: WARMUP });
-  await load({ ...b, connections, duration: WARMUP });
+  if (WARMUP > 0) {
+    await load({ ...a, connections, duration: WARMUP });
+    await load({ ...b, connections, duration: WARMUP });
+  }
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) {
     const ra = await load({ ...a, connections, duration: DURATION });
@@ -116,7 +132,7 @@ async function timeRequest(url, init) {
   return performance.now() - started;
 }
 
-async function medianTime(url, times = 15) {
+async function medianTime(url, times = SMOKE ? 3 : 15) {
   await timeRequest(url);
   const samples = [];
   for (let i = 0; i < times; i++) samples.push(await timeRequest(url));
@@ -124,30 +140,46 @@ async function medianTime(url, times = 15) {
 }
 
 const figures = [];
-function figure(name, value, unit, goal, ok, extra = {}) {
+/** Records a figure against its goal; a smoke run reports it without judging it. */
+function figure(name, value, unit, goal, met, extra = {}) {
+  const ok = SMOKE || met;
   figures.push({ name, value, unit, goal, ok, ...extra });
-  console.log(`${ok ? 'ok  ' : 'MISS'} ${name.padEnd(52)} ${String(value).padStart(10)} ${unit.padEnd(4)} (goal ${goal})`);
+  console.log(`${SMOKE ? 'seen' : ok ? 'ok  ' : 'MISS'} ${name.padEnd(52)} ${String(value).padStart(10)} ${unit.padEnd(4)} (goal ${goal})`);
 }
 
 const round2 = (n) => Math.round(n * 100) / 100;
 const secret = 'bench-session-secret-0123456789abcdefghij';
-const base = 4100;
-const ports = { sandbox: base, cached: base + 1, uncached: base + 2, staticPage: base + 3, sink: base + 4, uploadPortal: base + 5, bigSandbox: base + 6, bigPortal: base + 7 };
+const portNames = ['sandbox', 'cached', 'uncached', 'staticPage', 'sink', 'uploadPortal', 'bigSandbox', 'bigPortal'];
+const ports = Object.fromEntries((await freePorts(portNames.length)).map((port, index) => [portNames[index], port]));
 const url = (port, p = '/') => `http://127.0.0.1:${port}${p}`;
 
 try {
   if (!existsSync(`${BUILD}/portal/main.js`)) throw new Error(`no build in ${BUILD}/: run npm run build first`);
-  console.log(`benchmark: ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, ${hasTaskset ? 'portal and baselines on core 0; load generator and backend on core 1' : 'no CPU pinning (taskset unavailable)'}`);
+  console.log(`benchmark${SMOKE ? ' (smoke: no goal judged)' : ''}: ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, ${hasTaskset ? 'portal and baselines on core 0; load generator and backend on core 1' : 'no CPU pinning (taskset unavailable)'}`);
 
   await start('sandbox', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' }, { core: BACKEND_CORE, ready: () => isUp(url(ports.sandbox, '/__sandbox/health')) });
-  const portalEnv = { NODE_ENV: 'production', SESSION_SECRET: secret, JOURNAL_API_URL: url(ports.sandbox), METRICS_PORT: '0' };
-  await start('portal (cache on)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.cached }, { ready: () => isUp(url(ports.cached, '/readyz')) });
-  const uncachedPortal = await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.uncached, PAGE_CACHE: 'false' }, { ready: () => isUp(url(ports.uncached, '/readyz')) });
+  // Each portal is a production one against an outside backend: it needs its public origin.
+  const portalEnv = (port) => ({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: port, PUBLIC_URL: url(port).slice(0, -1), SESSION_SECRET: secret, JOURNAL_API_URL: url(ports.sandbox), METRICS_PORT: '0' });
+  await start('portal (cache on)', [`${BUILD}/portal/main.js`], portalEnv(ports.cached), { ready: () => isUp(url(ports.cached, '/readyz')) });
+  const uncachedPortal = await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.uncached), PAGE_CACHE: 'false' }, { ready: () => isUp(url(ports.uncached, '/readyz')) });
 
   // The same bytes as the cached home page, from a plain handler.
   const homeFile = path.join(tmp, 'home.html');
   writeFileSync(homeFile, Buffer.from(await (await fetch(url(ports.cached))).arrayBuffer()));
   await start('static baseline', ['bench/static-server.mjs', String(ports.staticPage), homeFile], {}, { ready: () => isUp(url(ports.staticPage)) });
+
+  // 0. What a browser downloads for each budgeted page (the byte budgets of `npm test`).
+  // A page that fails to load is a missed figure; the other steps still run.
+  try {
+    for (const result of SMOKE ? [] : await measureDownloads(url(ports.cached))) {
+      const { ok, line } = describeDownload(result);
+      figures.push({ name: `download ${result.name}`, ok, jsBytes: result.jsBytes, cssBytes: result.cssBytes });
+      console.log(`${ok ? 'ok  ' : 'MISS'} download ${line}`);
+    }
+  } catch (error) {
+    figures.push({ name: 'download of the budgeted pages', ok: false, error: String(error) });
+    console.log(`MISS download of the budgeted pages: ${error}`);
+  }
 
   // 1. Cached anonymous home page vs the static baseline.
   const cached = await compare({ url: url(ports.cached) }, { url: url(ports.staticPage) });
@@ -184,11 +216,11 @@ try {
 
   // 4. A 50 MB upload through the proxy: the portal's resident memory stays flat.
   await start('sink backend', ['bench/sink-server.mjs', String(ports.sink)], {}, { core: BACKEND_CORE, ready: () => isUp(url(ports.sink)) });
-  const uploadPortal = await start('portal (upload)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.uploadPortal, JOURNAL_API_URL: url(ports.sink) }, { ready: () => isUp(url(ports.uploadPortal, '/healthz')) });
+  const uploadPortal = await start('portal (upload)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.uploadPortal), JOURNAL_API_URL: url(ports.sink) }, { ready: () => isUp(url(ports.uploadPortal, '/healthz')) });
   const before = rss(uploadPortal.pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rss(uploadPortal.pid))), 20);
-  const size = 50 * 1024 * 1024;
+  const size = (SMOKE ? 5 : 50) * 1024 * 1024;
   await new Promise((resolve, reject) => {
     const req = http.request(url(ports.uploadPortal, '/manage/author/paper/authorManuscriptUpload'), { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': size } }, (res) => {
       res.resume();
@@ -211,10 +243,10 @@ try {
   figure('50 MB upload: portal peak RSS growth', growth, 'MB', '<= 30', growth <= 30);
 
   // 5. Scale: the same pages with 100,000 articles and with the 300-article seed.
-  const bigDb = path.join(os.tmpdir(), `portal-bench-${BIG_ARTICLES}.db`);
-  console.log(`seeding ${BIG_ARTICLES} articles into ${bigDb} (kept for the next run)...`);
+  const bigDb = SMOKE ? path.join(tmp, 'scale.db') : path.join(os.tmpdir(), `portal-bench-${BIG_ARTICLES}.db`);
+  console.log(`seeding ${BIG_ARTICLES} articles into ${bigDb}${SMOKE ? '' : ' (kept for the next run)'}...`);
   await start('sandbox (large)', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.bigSandbox, SANDBOX_DB: bigDb, SANDBOX_ARTICLES: BIG_ARTICLES }, { core: BACKEND_CORE, ready: () => isUp(url(ports.bigSandbox, '/__sandbox/health')) });
-  await start('portal (large)', [`${BUILD}/portal/main.js`], { ...portalEnv, PORT: ports.bigPortal, PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) }, { ready: () => isUp(url(ports.bigPortal, '/readyz')) });
+  await start('portal (large)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.bigPortal), PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) }, { ready: () => isUp(url(ports.bigPortal, '/readyz')) });
   for (const [label, pagePath] of [
     ['/journal', '/journal'],
     ['search results', `/search?q=${encodeURIComponent('数据出境')}`],
@@ -228,7 +260,7 @@ try {
 
   // 6. Lighthouse in the system Chromium: its desktop preset, then its default mobile preset
   // (a mid-range phone on a simulated slow 4G network), the one a WeChat reader resembles.
-  if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+  if (!SMOKE && process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
     const { default: lighthouse, desktopConfig } = await import('lighthouse');
     const chromeLauncher = await import('chrome-launcher');
     const chrome = await chromeLauncher.launch({
@@ -273,6 +305,6 @@ try {
 }
 
 const missed = figures.filter((f) => !f.ok);
-writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), rounds: ROUNDS, seconds: DURATION, pinned: hasTaskset, figures }, null, 2)}\n`);
-console.log(`\n${figures.length - missed.length} of ${figures.length} goals met${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}. Written to bench/results.json.`);
+writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), smoke: SMOKE, rounds: ROUNDS, seconds: DURATION, pinned: hasTaskset, figures }, null, 2)}\n`);
+console.log(`\n${figures.length - missed.length} of ${figures.length} goals met${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}. Written to ${RESULTS}.`);
 process.exit(missed.length ? 1 : 0);

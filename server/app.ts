@@ -14,7 +14,7 @@ import { bodyLimit } from './body-limit';
 import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, publicCacheControl } from './cache-policy';
 import { createHttpLogger } from './logger';
 import { createMetrics, routeLabel, type PortalMetrics } from './metrics';
-import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
+import { MemoryPageStore, createPageCache, precompressed, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { PROXIED_PREFIXES, createProxy } from './proxy';
 import { checkReadiness } from './readiness';
 import { requestShape } from './request-shape';
@@ -185,8 +185,12 @@ export function createPortalApp(options: PortalAppOptions) {
     return { status: response.status, headers, body, nonce, shareable: !personal };
   }
 
+  const pageStore = options.pageStore ?? new MemoryPageStore(config.pageCache.maxEntries, config.pageCache.maxBytes);
+  // The in-process store hands back the same page on every hit, so its gzip is made once;
+  // a shared store decodes a new copy per hit, which compression() handles off the main thread.
+  const gzipOnce = pageStore instanceof MemoryPageStore;
   const pageCache = createPageCache({
-    store: options.pageStore ?? new MemoryPageStore(config.pageCache.maxEntries, config.pageCache.maxBytes),
+    store: pageStore,
     freshMs: config.cacheHeaders.sMaxAge * 1000,
     staleMs: config.cacheHeaders.staleWhileRevalidate * 1000,
     render: (url, nonce, requestId) => renderPublic(url, nonce, requestId || randomUUID()),
@@ -214,7 +218,14 @@ export function createPortalApp(options: PortalAppOptions) {
       else if (!page.headers.some(([name]) => name === 'cache-control')) res.setHeader('Cache-Control', publicPolicy);
       res.setHeader('X-Cache', outcome.toUpperCase());
       metrics.countPageCache(outcome);
-      const body = withNonce(page, res.locals.cspNonce as string);
+      // A body that is the same for every visitor is sent as it was gzipped on its first hit
+      // (compression() leaves an answer that already has a Content-Encoding alone).
+      const gzip = gzipOnce && outcome !== 'bypass' && req.acceptsEncodings('gzip') ? precompressed(page) : undefined;
+      if (gzip) {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.vary('Accept-Encoding');
+      }
+      const body = gzip ?? withNonce(page, res.locals.cspNonce as string);
       res.setHeader('Content-Length', String(body.length));
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
+import { gunzipSync } from 'node:zlib';
+import { MemoryPageStore, createPageCache, precompressed, withNonce, type CachedPage, type PageStore } from './page-cache';
 
 function page(body: string, status = 200, nonce = 'N0NCE'): Omit<CachedPage, 'storedAt'> {
   return { status, headers: [['content-type', 'text/html']], body: Buffer.from(body), nonce, shareable: true };
@@ -163,5 +164,20 @@ describe('withNonce', () => {
   it("replaces the render's nonce by the response's", () => {
     const cached = { ...page('<script nonce="OLD+/=">x</script><script nonce="OLD+/=">y</script>', 200, 'OLD+/='), storedAt: 0 };
     expect(withNonce(cached, 'NEW').toString()).toBe('<script nonce="NEW">x</script><script nonce="NEW">y</script>');
+  });
+});
+
+describe('precompressed', () => {
+  it('gzips a body the same for every response once, and gives the same bytes to each hit', () => {
+    const cached = { ...page('<p>数据法学</p>'.repeat(50), 200, 'N0NCE'), storedAt: 0 };
+    const gzip = precompressed(cached);
+    expect(gunzipSync(gzip!).toString()).toBe(cached.body.toString());
+    expect(gzip!.length).toBeLessThan(cached.body.length / 5);
+    expect(precompressed(cached)).toBe(gzip);
+  });
+
+  it('gives nothing for a body that carries its render nonce, whose bytes differ per response', () => {
+    const cached = { ...page('<script nonce="N0NCE">x</script>', 200, 'N0NCE'), storedAt: 0 };
+    expect(precompressed(cached)).toBeUndefined();
   });
 });

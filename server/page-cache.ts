@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+
 /**
  * The anonymous page cache: server-rendered HTML (and client-navigation `.data`
  * answers) of public pages for visitors without a session, kept for `freshMs` and
@@ -197,4 +199,21 @@ export function withNonce(page: CachedPage, nonce: string): Buffer {
     pieces.push(part);
   });
   return Buffer.concat(pieces);
+}
+
+/** Gzip of each cached body that is the same for every response, made on its first hit. */
+const gzipOf = new WeakMap<CachedPage, Buffer>();
+
+/**
+ * The body gzipped once for all its hits, so a hit is not compressed again per request; none
+ * while the body carries a per-response nonce (each response's bytes then differ).
+ */
+export function precompressed(page: CachedPage): Buffer | undefined {
+  if (page.nonce && segments(page).length > 1) return undefined;
+  let gzip = gzipOf.get(page);
+  if (!gzip) {
+    gzip = gzipSync(page.body, { level: 6 });
+    gzipOf.set(page, gzip);
+  }
+  return gzip;
 }

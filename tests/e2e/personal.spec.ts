@@ -120,20 +120,22 @@ test.describe('personal centre', () => {
     await expect(badge(page)).toHaveCount(0);
   });
 
-  test('@js-only a toast is drawn as a card: its styles load with the toaster', async ({ page, context }, testInfo) => {
+  test('@js-only a toast is drawn as a card in a live region, and its close button removes it', async ({ page, context }, testInfo) => {
     await freshAuthor(context, testInfo, 'pc');
     await page.goto('/personal/message');
     await page.getByRole('button', { name: '全部标为已读' }).click();
-    const toast = page.locator('.mantine-Notification-root', { hasText: '已全部标记为已读' });
+    const toast = page.getByRole('status').filter({ hasText: '已全部标记为已读' });
     await expect(toast).toBeVisible();
     const style = await toast.evaluate((element) => {
       const computed = getComputedStyle(element);
-      const container = element.closest('.mantine-Notifications-root');
+      const container = element.closest('[aria-live]');
       return { background: computed.backgroundColor, shadow: computed.boxShadow, position: container ? getComputedStyle(container).position : '' };
     });
     expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
     expect(style.shadow).not.toBe('none');
     expect(style.position).toBe('fixed');
+    await toast.getByRole('button', { name: '关闭' }).click();
+    await expect(toast).toHaveCount(0);
   });
 
   test('demo_author sees the seeded messages and downloads the retraction response', async ({ page, context }) => {

@@ -95,8 +95,8 @@ export function ChartFigure({ title, table, legend, children }: ChartFigureProps
   );
 }
 
-/** Colours of the series, in order: the journal's blue first. */
-export const SERIES_COLORS = ['#0c51d6', '#f59f00', '#12b886', '#e8590c', '#7048e8', '#1098ad', '#d6336c', '#74b816', '#5c6675', '#6c9cf6', '#c2255c', '#2f9e44'];
+/** Colours of the series, in order (tokens.css): the journal's blue first. */
+const SERIES_COLORS = ['var(--color-series-1)', 'var(--color-series-2)', 'var(--color-series-3)', 'var(--color-series-4)', 'var(--color-series-5)', 'var(--color-series-6)', 'var(--color-series-7)', 'var(--color-series-8)', 'var(--color-series-9)', 'var(--color-series-10)', 'var(--color-series-11)', 'var(--color-series-12)'];
 
 export function seriesColor(index: number): string {
   return SERIES_COLORS[index % SERIES_COLORS.length];

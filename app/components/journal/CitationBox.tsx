@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { toast } from '~/components/layout/toasts';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { CITATION_FORMATS, type CitationFormat } from '~/lib/citation';
 import classes from './CitationBox.module.css';
@@ -32,9 +32,9 @@ export function CitationBox({ articleId, zh, en }: { articleId: number; zh: stri
   const copyText = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      notifications.show({ message: '复制成功', color: 'green', autoClose: 2000 });
+      toast.show({ message: '复制成功', tone: 'success', durationMs: 2000 });
     } catch {
-      notifications.show({ message: '复制失败，请手动选择文字复制', color: 'red', autoClose: 5000 });
+      toast.show({ message: '复制失败，请手动选择文字复制', tone: 'error', durationMs: 5000 });
     }
   };
   return (

@@ -2,12 +2,11 @@ import { useEffect, useRef } from 'react';
 import type { Flash } from '~/lib/flash';
 import { useHydrated } from '~/lib/use-hydrated';
 import classes from './FlashToast.module.css';
-
-const COLORS = { success: 'green', error: 'red', info: 'blue' } as const;
+import { toast } from './toasts';
 
 /**
- * Shows the flash message the root loader read (登录成功 1 s, errors 5 s): as a Mantine
- * notification once JavaScript runs, as a server-rendered note that fades out without it.
+ * Shows the flash message the root loader read (登录成功 1 s, errors 5 s): as a toast
+ * once JavaScript runs, as a server-rendered note that fades out without it.
  */
 export function FlashToast({ flash }: { flash: Flash | null }) {
   const hydrated = useHydrated();
@@ -15,12 +14,9 @@ export function FlashToast({ flash }: { flash: Flash | null }) {
   useEffect(() => {
     if (!flash || shown.current === flash.id) return;
     shown.current = flash.id;
-    // Like the toaster itself (root.tsx), the notifications store loads after hydration.
-    void import('@mantine/notifications').then(({ notifications }) => {
-      // A success (登录成功) supersedes what went wrong before it: no failure stays over the signed-in page.
-      if (flash.tone === 'success') notifications.clean();
-      notifications.show({ id: flash.id, message: flash.message, color: COLORS[flash.tone], autoClose: flash.durationMs });
-    });
+    // A success (登录成功) supersedes what went wrong before it: no failure stays over the signed-in page.
+    if (flash.tone === 'success') toast.clean();
+    toast.show({ id: flash.id, message: flash.message, tone: flash.tone, durationMs: flash.durationMs });
   }, [flash]);
   if (!flash || hydrated) return null;
   return (

@@ -1,9 +1,26 @@
-// The toaster and the styles it needs, in one chunk loaded after hydration: the first
-// render of a page downloads none of it.
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';
+import { useSyncExternalStore } from 'react';
+import { shownToasts, subscribeToToasts, toast } from './toasts';
+import classes from './Toaster.module.css';
 
-export { Notifications as default } from '@mantine/notifications';
+const noToasts = () => [] as const;
+
+/**
+ * The messages of app/components/layout/toasts.ts, at the top of the window. The live
+ * region is in the server's HTML, so a screen reader already watches it when a message
+ * comes; an error is announced at once (role="alert"), the rest politely.
+ */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToToasts, shownToasts, noToasts);
+  return (
+    <div className={classes.region} aria-live="polite">
+      {toasts.map((shown) => (
+        <div key={shown.id} className={classes.toast} data-tone={shown.tone} role={shown.tone === 'error' ? 'alert' : 'status'}>
+          <p className={classes.message}>{shown.message}</p>
+          <button type="button" className={classes.close} aria-label="关闭" onClick={() => toast.dismiss(shown.id)}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

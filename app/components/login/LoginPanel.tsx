@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { toast } from '~/components/layout/toasts';
 import { useLocation } from 'react-router';
 import { Link } from '~/lib/link';
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
@@ -199,7 +199,7 @@ function RegisterForm(props: FormProps) {
           // Pasting into the username is blocked (docs/product.md#validation).
           onPaste={(event) => {
             event.preventDefault();
-            notifications.show({ color: 'orange', message: copy.username.pasteBlocked, autoClose: 3000 });
+            toast.show({ tone: 'warning', message: copy.username.pasteBlocked, durationMs: 3000 });
           }}
           beside={<UsernameMark value={fields.userName.value} />}
         />

@@ -1,7 +1,7 @@
-import { useFocusTrap } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '~/lib/link';
+import { useFocusTrap } from '~/lib/use-focus-trap';
 import { auth as copy } from '~/copy/auth';
 import { withoutLoginParams } from '~/session/login-url';
 import { LOGIN_TITLE_ID, LoginPanel } from './LoginPanel';
@@ -20,7 +20,7 @@ export function LoginPopup({ data }: { data: LoginPanelData }) {
   const closeHref = withoutLoginParams(location.pathname, location.search);
   // What had focus when the popup opened (read before the focus trap moves focus inside).
   const [opener] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  const trapRef = useFocusTrap(true);
+  const trapRef = useFocusTrap<HTMLDivElement>();
 
   useEffect(() => {
     const overflow = document.body.style.overflow;

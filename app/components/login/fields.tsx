@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { notifications } from '@mantine/notifications';
+import { toast } from '~/components/layout/toasts';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { Link } from '~/lib/link';
@@ -53,8 +53,8 @@ export function useSignInForm<S extends z.ZodObject>(options: { id: string; sche
     const data = fetcher.data;
     if (!data) return;
     const formError = data.result.error?.['']?.[0];
-    if (formError) notifications.show({ color: 'red', message: formError, autoClose: TOAST_ERROR_MS });
-    else if (data.notice) notifications.show({ color: 'green', message: data.notice, autoClose: TOAST_SUCCESS_MS });
+    if (formError) toast.show({ tone: 'error', message: formError, durationMs: TOAST_ERROR_MS });
+    else if (data.notice) toast.show({ tone: 'success', message: data.notice, durationMs: TOAST_SUCCESS_MS });
   }, [fetcher.data]);
 
   // Submissions are debounced 300 ms (docs/product.md#session) — each click (re)starts the wait, the last one

@@ -1,7 +1,8 @@
 import { safeHref } from '~/lib/footer';
 import classes from './people.module.css';
 
-const PLACEHOLDER_COLORS = ['#0c51d6', '#1c7ed6', '#1098ad', '#0b7285', '#5f3dc4', '#3b5bdb', '#2b8a3e', '#c2255c'];
+/** The discs' colours (tokens.css). */
+const PLACEHOLDER_COLORS = ['var(--color-avatar-1)', 'var(--color-avatar-2)', 'var(--color-avatar-3)', 'var(--color-avatar-4)', 'var(--color-avatar-5)', 'var(--color-avatar-6)', 'var(--color-avatar-7)', 'var(--color-avatar-8)'];
 
 /** The first character of a name (a Chinese surname, or an upper-cased initial). */
 export function initialOf(name: string): string {

@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { toast } from '~/components/layout/toasts';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { qqShareUrl, shareDescription, weiboShareUrl } from '~/lib/share';
 import classes from './SharePopup.module.css';
@@ -63,9 +63,9 @@ export function SharePopup({ url, title, description = '', placement = 'down', t
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      notifications.show({ message: '复制成功', color: 'green', autoClose: 2000 });
+      toast.show({ message: '复制成功', tone: 'success', durationMs: 2000 });
     } catch {
-      notifications.show({ message: '复制失败，请手动复制链接', color: 'red', autoClose: 5000 });
+      toast.show({ message: '复制失败，请手动复制链接', tone: 'error', durationMs: 5000 });
     }
   };
 

@@ -4,6 +4,7 @@ import { backendFor } from '~/session/session.server';
 import { RATE_RULES } from './forms.server';
 import type { Route } from './+types/captcha';
 import { PRIVATE } from '~/lib/route-policy';
+import { tokenValue } from '~/styles/token-values';
 
 const IMAGE_HEADERS = {
   'Cache-Control': 'no-store',
@@ -14,7 +15,7 @@ const IMAGE_HEADERS = {
 
 /** Shown in place of the captcha when the backend cannot draw one (docs/product.md#errors: 请求错误！). */
 function failureImage(status: number) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" fill="#fff4f4"/><text x="60" y="25" text-anchor="middle" font-size="14" fill="#c92a2a">${authCopy.captcha.loadFailed}</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" fill="${tokenValue('--color-danger-tint')}"/><text x="60" y="25" text-anchor="middle" font-size="14" fill="${tokenValue('--color-danger')}">${authCopy.captcha.loadFailed}</text></svg>`;
   return new Response(svg, { status, headers: { ...IMAGE_HEADERS, 'Content-Type': 'image/svg+xml; charset=utf-8' } });
 }
 

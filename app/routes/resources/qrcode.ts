@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import type { Route } from './+types/qrcode';
 import { PUBLIC } from '~/lib/route-policy';
+import { tokenValue } from '~/styles/token-values';
 
 /** QR code of a page of this site, as SVG: used by the WeChat share dialog. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return new Response('bad request', { status: 400 });
   }
   if (target.origin !== context.runtime.publicOrigin || text.length > 1000) return new Response('bad request', { status: 400 });
-  const svg = await QRCode.toString(target.href, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#0f2a5c', light: '#ffffff' } });
+  const svg = await QRCode.toString(target.href, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: tokenValue('--color-surface-inverse'), light: tokenValue('--color-surface') } });
   return new Response(svg, {
     headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' },
   });
