@@ -108,3 +108,45 @@ describe('robots.txt, read by a robots.txt parser', () => {
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
   });
 });
+
+describe('what Zotero reads (docs/zotero-check.md)', () => {
+  it('an article carries its whole abstract, each author with their institution, and the online-first day', async () => {
+    const { body } = await sandbox.post('/api/paperSearchApi/literatureBaseDetails', { id: 7 });
+    const article = body.entity as { abstract: string; onlineFirst: boolean; onlineFirstDate: string; authors: { name: string; institution: string }[] };
+    expect(article.onlineFirst).toBe(true);
+    const document = await page('/journal/detail?id=7');
+    // Zotero's Embedded Metadata translator takes citation_abstract; without it, the cut page description.
+    expect(meta(document, 'citation_abstract')).toEqual([article.abstract]);
+    expect(meta(document, 'description')[0]!.length).toBeLessThan(article.abstract.length);
+    const people = [...document.querySelectorAll('meta[name="citation_author"], meta[name="citation_author_institution"]')].map((tag) => tag.getAttribute('content'));
+    expect(people).toEqual(article.authors.flatMap((author) => [author.name, author.institution]));
+    expect(meta(document, 'citation_online_date')).toEqual([article.onlineFirstDate.slice(0, 10).replace(/-/g, '/')]);
+  });
+
+  /** The articles a page lists, and the COinS context objects it carries, parsed as OpenURL KEV. */
+  async function listed(pathAndQuery: string, entrySelector: string) {
+    const document = await page(pathAndQuery);
+    const links = [...document.querySelectorAll(`${entrySelector} a[href^="/journal/detail?id="]:not([href*="#"])`)].map((a) => ({ title: a.textContent ?? '', href: a.getAttribute('href')! }));
+    const coins = [...document.querySelectorAll('span.Z3988[title]')].map((span) => new URLSearchParams(span.getAttribute('title')!));
+    return { links, coins };
+  }
+
+  it.each([
+    ['an issue’s contents', '/journal/1', 'li'],
+    ['the online-first list', '/journal/1?list=online-first', 'li'],
+    ['a search result', `/search?q=${encodeURIComponent('数据出境')}`, 'article'],
+    ['the literature list', '/journal', 'article'],
+  ])('%s gives every entry its own COinS, so Zotero offers them to pick from', async (_what, pathAndQuery, entry) => {
+    const { links, coins } = await listed(pathAndQuery, entry);
+    expect(links.length).toBeGreaterThan(1);
+    expect(coins.map((co) => co.get('rft.atitle'))).toEqual(links.map((link) => link.title));
+    for (const [i, co] of coins.entries()) {
+      expect(co.get('ctx_ver')).toBe('Z39.88-2004');
+      expect(co.get('rft_val_fmt')).toBe('info:ofi/fmt:kev:mtx:journal');
+      expect(co.getAll('rft.au').length, links[i]!.title).toBeGreaterThan(0);
+      expect(co.getAll('rft_id')).toContain(`${origin}${links[i]!.href}`);
+      expect(co.get('rft.jtitle')).toBeTruthy();
+      expect(co.get('rft.date')).toMatch(/^\d{4}/);
+    }
+  });
+});

@@ -2,6 +2,7 @@
 import { data } from 'react-router';
 import { optional } from '~/backend/optional.server';
 import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
+import { journalList, type JournalSummary } from '~/backend/endpoints/journals.server';
 import { cancelCollection, cancelLike, checkWhetherLike, collection, isCollection, like } from '~/backend/endpoints/personal.server';
 import { personal as personalCopy } from '~/copy/personal';
 import { gbt7714Chinese, gbt7714English } from '~/lib/citation';
@@ -45,16 +46,19 @@ export function citableArticle(article: ArticleDetail, pageUrl: string): Citable
   };
 }
 
-export function scholarlyRecord(article: ArticleDetail, origin: string): ScholarlyRecord {
+export function scholarlyRecord(article: ArticleDetail, origin: string, journal?: JournalSummary | null): ScholarlyRecord {
   const pageUrl = `${origin}/journal/detail?id=${article.id}`;
   const pdf = pdfHref(article);
   return {
     ...citableArticle(article, pageUrl),
     publishDate: article.issue.publishDate ?? article.publishDate,
+    onlineDate: article.onlineFirst ? article.onlineFirstDate : null,
     pdfUrl: pdf ? `${origin}${pdf}` : null,
     pageUrl,
     institutions: article.institutions,
+    authorInstitutions: article.authors.map((a) => a.institution),
     language: 'zh',
+    publisher: journal?.publisher,
   };
 }
 
@@ -65,10 +69,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const backend = backendFor(request, context);
   const notesPage = intParam(url.searchParams.get('notesPage'), 10_000) ?? 1;
   const started = startReading(backend, id, notesPage);
-  const [article, recommended] = await Promise.all([
+  const [article, recommended, journals] = await Promise.all([
     backend.call(literatureBaseDetails, { id }).catch(notFoundOnRefusal),
     optional(backend.call(recommendedArticles, { id, size: 6 }), []),
+    // The publisher and cover of its journal, for citation tags and the share card (a list reused briefly).
+    optional(backend.call(journalList), []),
   ]);
+  const journal = journals.find((j) => j.id === article.journal.id) ?? null;
   const reading = await finishReading(backend, article, started);
   const pageUrl = `${context.runtime.publicOrigin}/journal/detail?id=${article.id}`;
   const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
@@ -80,7 +87,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: context.runtime.publicOrigin,
     pdf: { download: pdfHref(article), preview: pdfHref(article, true) },
     citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
-    scholar: scholarlyRecord(article, context.runtime.publicOrigin),
+    scholar: scholarlyRecord(article, context.runtime.publicOrigin, journal),
+    cover: journal?.cover ?? null,
     reactions,
     reading,
   };
