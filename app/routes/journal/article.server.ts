@@ -15,7 +15,7 @@ import type { Route } from './+types/article';
 import { finishReading, startReading } from './reading.server';
 import type { ArticleDetail } from '~/backend/endpoints/papers.server';
 import type { CitableArticle } from '~/lib/citation';
-import { englishAuthorName } from '~/lib/pinyin.server';
+import { chineseNameParts, englishAuthorName } from '~/lib/pinyin.server';
 import type { ScholarlyRecord } from '~/lib/scholar';
 import { articlePdfHref } from '~/lib/pdf';
 import { notFoundOnRefusal } from '~/components/reading/route';
@@ -25,15 +25,24 @@ export function pdfHref(article: ArticleDetail, inline = false): string | null {
   return articlePdfHref(article.pdfFile, inline);
 }
 
-export function citableArticle(article: ArticleDetail, pageUrl: string): CitableArticle {
+/** An article's page on the portal. */
+export function articlePageUrl(id: number, origin: string): string {
+  return `${origin}/journal/detail?id=${id}`;
+}
+
+/** What citations and the export formats say of an article; `origin` is the portal's public origin. */
+export function citableArticle(article: ArticleDetail, origin: string): CitableArticle {
+  const pdf = pdfHref(article);
   return {
     title: article.title,
     titleEn: article.titleEn,
     authors: article.authors.map((a) => a.name),
     authorsEn: article.authors.map((a) => englishAuthorName(a.name, a.nameEn)),
+    authorParts: article.authors.map((a) => chineseNameParts(a.name)),
     journal: article.journal.name,
     journalEn: article.journal.nameEn,
     year: article.issue.year,
+    date: article.issue.publishDate ?? article.publishDate,
     volume: article.issue.volume,
     issue: article.issue.issueNo,
     firstPage: article.firstPage,
@@ -42,19 +51,19 @@ export function citableArticle(article: ArticleDetail, pageUrl: string): Citable
     issn: article.journal.issn,
     keywords: article.keywords,
     abstract: article.abstract,
-    url: pageUrl,
+    url: articlePageUrl(article.id, origin),
+    pdfUrl: pdf ? `${origin}${pdf}` : null,
   };
 }
 
 export function scholarlyRecord(article: ArticleDetail, origin: string, journal?: JournalSummary | null): ScholarlyRecord {
-  const pageUrl = `${origin}/journal/detail?id=${article.id}`;
-  const pdf = pdfHref(article);
+  const citable = citableArticle(article, origin);
   return {
-    ...citableArticle(article, pageUrl),
+    ...citable,
     publishDate: article.issue.publishDate ?? article.publishDate,
     onlineDate: article.onlineFirst ? article.onlineFirstDate : null,
-    pdfUrl: pdf ? `${origin}${pdf}` : null,
-    pageUrl,
+    pdfUrl: citable.pdfUrl ?? null,
+    pageUrl: articlePageUrl(article.id, origin),
     institutions: article.institutions,
     authorInstitutions: article.authors.map((a) => a.institution),
     language: 'zh',
@@ -77,9 +86,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const journal = journals.find((j) => j.id === article.journal.id) ?? null;
   const reading = await finishReading(backend, article, started);
-  const pageUrl = `${context.runtime.publicOrigin}/journal/detail?id=${article.id}`;
+  const pageUrl = articlePageUrl(article.id, context.runtime.publicOrigin);
   const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
-  const citable = citableArticle(article, pageUrl);
+  const citable = citableArticle(article, context.runtime.publicOrigin);
   return {
     article,
     recommended,

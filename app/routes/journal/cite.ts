@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .call(literatureBaseDetails, { id })
     .catch(notFoundOnRefusal);
   const spec = CITATION_FORMATS[format];
-  const body = format === 'bibtex' ? spec.render(citableArticle(article, `${context.runtime.publicOrigin}/journal/detail?id=${id}`), `article${id}`) : spec.render(citableArticle(article, `${context.runtime.publicOrigin}/journal/detail?id=${id}`));
+  const citable = citableArticle(article, context.runtime.publicOrigin);
+  const body = format === 'bibtex' ? spec.render(citable, `article${id}`) : spec.render(citable);
   const fileName = `article-${id}.${spec.extension}`;
   return new Response(body, {
     headers: {
