@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
@@ -5,7 +6,7 @@ import type { ServerBuild } from 'react-router';
 import robotsParser from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
-import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
+import { BUILD_DIR as buildDir, requireBuiltFile, requireXmllint } from '../tests/support/requirements';
 import { TEST_SECRET, listen, memoryLogger } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
@@ -15,6 +16,7 @@ import { loadConfig } from './config';
  * the seeded sandbox, read by their own parsers. Runs after `npm run build`.
  */
 const buildFile = requireBuiltFile('server/index.js');
+requireXmllint();
 
 let sandbox: TestSandbox;
 let portal: { url: string; close: () => Promise<void> };
@@ -148,5 +150,116 @@ describe('what Zotero reads (docs/zotero-check.md)', () => {
       expect(co.get('rft.jtitle')).toBeTruthy();
       expect(co.get('rft.date')).toMatch(/^\d{4}/);
     }
+  });
+});
+
+const OAI_SCHEMAS = path.resolve('tests/fixtures/oai');
+
+/** xmllint's verdict on an answer against the OAI-PMH and oai_dc schemas (no network: the catalog maps their imports). */
+function schemaErrors(xml: string): string {
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(OAI_SCHEMAS, 'answers.xsd'), '-'], {
+    input: xml,
+    encoding: 'utf8',
+    env: { ...process.env, XML_CATALOG_FILES: path.join(OAI_SCHEMAS, 'catalog.xml') },
+  });
+  return run.status === 0 ? '' : run.stderr;
+}
+
+const OAI_NS = 'http://www.openarchives.org/OAI/2.0/';
+const DC_NS = 'http://purl.org/dc/elements/1.1/';
+
+/** An OAI-PMH answer, checked against the schema, as an XML document. */
+async function oai(query: string, init?: RequestInit): Promise<Document> {
+  const response = await fetch(`${portal.url}/oai?${init ? '' : query}`, init);
+  expect(response.status, query).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/xml/);
+  const xml = await response.text();
+  expect(schemaErrors(xml), query).toBe('');
+  return new JSDOM(xml, { contentType: 'text/xml' }).window.document;
+}
+
+const all = (document: Document | Element, name: string, ns = OAI_NS) => [...document.getElementsByTagNameNS(ns, name)];
+const text = (document: Document | Element, name: string, ns = OAI_NS) => all(document, name, ns)[0]?.textContent ?? null;
+
+/** Every record of a list, following its resumption tokens. */
+async function harvest(verb: 'ListRecords' | 'ListIdentifiers', args: string) {
+  const records: Element[] = [];
+  let query = `verb=${verb}&${args}`;
+  let answers = 0;
+  for (;;) {
+    const document = await oai(query);
+    answers++;
+    records.push(...all(document, verb === 'ListRecords' ? 'record' : 'header').filter((e) => e.parentElement?.localName === verb));
+    const token = text(document, 'resumptionToken');
+    if (!token) return { records, answers };
+    query = `verb=${verb}&resumptionToken=${encodeURIComponent(token)}`;
+  }
+}
+
+describe('OAI-PMH 2.0 at /oai, validated against the protocol’s schema', () => {
+  it('identifies the repository, its one metadata format and a set per journal', async () => {
+    const identify = await oai('verb=Identify');
+    expect(text(identify, 'baseURL')).toBe(`${origin}/oai`);
+    expect(text(identify, 'protocolVersion')).toBe('2.0');
+    expect(text(identify, 'earliestDatestamp')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const formats = await oai('verb=ListMetadataFormats');
+    expect(all(formats, 'metadataPrefix').map((e) => e.textContent)).toEqual(['oai_dc']);
+    const sets = await oai('verb=ListSets');
+    expect(all(sets, 'setName').map((e) => e.textContent)).toEqual(['数据法学', '数字法治评论', '网络信息法学研究']);
+  });
+
+  it('hands out all 300 records in oai_dc through resumption tokens, each once, each PDF crawlable', async () => {
+    const { records, answers } = await harvest('ListRecords', 'metadataPrefix=oai_dc');
+    expect(answers).toBe(3);
+    const ids = records.map((r) => text(r, 'identifier'));
+    expect(new Set(ids).size).toBe(300);
+    const robots = robotsParser(`${origin}/robots.txt`, await (await fetch(`${portal.url}/robots.txt`)).text());
+    for (const record of records) {
+      expect(text(record, 'title', DC_NS)).toBeTruthy();
+      expect(all(record, 'creator', DC_NS).length).toBeGreaterThan(0);
+      const identifiers = all(record, 'identifier', DC_NS).map((e) => e.textContent ?? '');
+      const pdf = identifiers.find((i) => i.includes('/api/file/file/download?'));
+      expect(pdf, text(record, 'identifier') ?? '').toBeDefined();
+      // Every article PDF may be fetched by Google Scholar (robots.txt's Allow line).
+      expect(robots.isAllowed(pdf!, 'Googlebot'), pdf).toBe(true);
+    }
+    // A set: one journal's records, the same ones the full harvest gave for it.
+    const set = await harvest('ListIdentifiers', 'metadataPrefix=oai_dc&set=journal:2');
+    const inSet = records.filter((r) => all(r, 'setSpec').some((s) => s.textContent === 'journal:2')).map((r) => text(r, 'identifier'));
+    expect(set.records.map((h) => text(h, 'identifier')).sort()).toEqual(inSet.sort());
+  });
+
+  it('gives one record by its identifier, by GET and by POST, and selects by date', async () => {
+    const first = all(await oai('verb=ListIdentifiers&metadataPrefix=oai_dc'), 'header')[0]!;
+    const identifier = text(first, 'identifier')!;
+    const datestamp = text(first, 'datestamp')!;
+    const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(identifier)}`);
+    expect(text(record, 'identifier')).toBe(identifier);
+    const posted = await oai('', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(identifier)}` });
+    expect(text(posted, 'title', DC_NS)).toBe(text(record, 'title', DC_NS));
+    const day = await harvest('ListIdentifiers', `metadataPrefix=oai_dc&from=${datestamp}&until=${datestamp}`);
+    expect(day.records.length).toBeGreaterThan(0);
+    expect(day.records.every((h) => text(h, 'datestamp') === datestamp)).toBe(true);
+  });
+
+  it.each([
+    ['verb=Nonsense', 'badVerb'],
+    ['', 'badVerb'],
+    ['verb=Identify&verb=Identify', 'badVerb'],
+    ['verb=ListRecords', 'badArgument'],
+    ['verb=ListRecords&metadataPrefix=oai_dc&from=2024-13', 'badArgument'],
+    ['verb=ListRecords&metadataPrefix=oai_dc&from=2025-01-01&until=2024-01-01', 'badArgument'],
+    ['verb=Identify&extra=1', 'badArgument'],
+    ['verb=ListRecords&metadataPrefix=marc21', 'cannotDisseminateFormat'],
+    ['verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:elsewhere:article/1', 'idDoesNotExist'],
+    ['verb=GetRecord&metadataPrefix=oai_dc&identifier=ARTICLE_999999', 'idDoesNotExist'],
+    ['verb=ListRecords&resumptionToken=not-a-token', 'badResumptionToken'],
+    ['verb=ListRecords&resumptionToken=x&metadataPrefix=oai_dc', 'badArgument'],
+    ['verb=ListRecords&metadataPrefix=oai_dc&set=journal:999', 'noRecordsMatch'],
+    ['verb=ListRecords&metadataPrefix=oai_dc&from=2099-01-01', 'noRecordsMatch'],
+  ])('answers %s with the error %s', async (query, code) => {
+    const host = new URL(origin).host;
+    const document = await oai(query.replace('ARTICLE_', `oai:${host}:article/`));
+    expect(all(document, 'error').map((e) => e.getAttribute('code'))).toEqual([code]);
   });
 });

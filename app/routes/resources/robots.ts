@@ -17,6 +17,8 @@ export function loader({ context }: Route.LoaderArgs) {
     ...disallow.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
+    // Where harvesters (BASE, CORE, OpenAIRE) collect the articles' metadata, as journals announce it.
+    `# OAI-PMH 2.0: ${origin}/oai`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
