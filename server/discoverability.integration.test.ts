@@ -263,3 +263,27 @@ describe('OAI-PMH 2.0 at /oai, validated against the protocol’s schema', () =>
     expect(all(document, 'error').map((e) => e.getAttribute('code'))).toEqual([code]);
   });
 });
+
+describe('one address per page, and what a shared article shows', () => {
+  it('gives the latest issue the journal’s own canonical URL, older issues theirs, and ignores stray queries', async () => {
+    const canonical = (document: Document) => document.querySelector('link[rel="canonical"]')?.getAttribute('href');
+    const journal = await page('/journal/1');
+    expect(canonical(journal)).toBe(`${origin}/journal/1`);
+    const issueLinks = [...journal.querySelectorAll('a[href^="/journal/1?issueId="]')].map((a) => a.getAttribute('href')!);
+    expect(issueLinks.length).toBeGreaterThan(1);
+    const latest = await page(`${issueLinks[0]}&utm_source=x`);
+    const older = issueLinks.find((href) => canonical(latest) !== `${origin}${href}` && href !== issueLinks[0])!;
+    expect(canonical(latest)).toBe(`${origin}/journal/1`);
+    expect(canonical(await page(older))).toBe(`${origin}${older}`);
+  });
+
+  it('tells Open Graph readers when an article was published and who wrote it', async () => {
+    const { body } = await sandbox.post('/api/paperSearchApi/literatureBaseDetails', { id: 7 });
+    const article = body.entity as { onlineFirstDate: string; authors: { name: string }[] };
+    const document = await page('/journal/detail?id=7');
+    const property = (name: string) => [...document.querySelectorAll(`meta[property="${name}"]`)].map((tag) => tag.getAttribute('content'));
+    expect(property('og:type')).toEqual(['article']);
+    expect(property('article:published_time')).toEqual([article.onlineFirstDate]);
+    expect(property('article:author')).toEqual(article.authors.map((a) => a.name));
+  });
+});
