@@ -28,8 +28,8 @@ export interface PortalLoadContext {
     isProduction: boolean;
     /** The portal's public origin (PUBLIC_URL): every absolute URL it writes starts with it, never with the request's Host. */
     publicOrigin: string;
-    /** robots.txt's `Disallow:` values: from the routes' policies and the proxied prefixes. */
-    robotsDisallowed(): string[];
+    /** robots.txt's `Allow:` and `Disallow:` values: from the routes' policies, the proxied prefixes and the article PDFs. */
+    robots(): { allow: string[]; disallow: string[] };
     /** Rate limits of the sign-in forms: in process, or shared through Redis (`REDIS_URL`). */
     rateLimiter: RateLimiter;
     /** Backend-call metrics (Prometheus), when the shell collects them. */

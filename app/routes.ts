@@ -16,6 +16,8 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('rss/news.xml', 'routes/resources/rss-news.ts'),
   route('rss/articles.xml', 'routes/resources/rss-articles.ts'),
+  // -- resources: the OAI-PMH harvesting interface --
+  route('oai', 'routes/resources/oai.ts'),
   // -- resources: sign-in (captcha image, SMS) --
   route('captcha.svg', 'routes/auth/captcha.ts'),
   route('captcha/key', 'routes/auth/captcha-key.ts'),

@@ -16,6 +16,7 @@ import { createHttpLogger } from './logger';
 import { createMetrics, routeLabel, type PortalMetrics } from './metrics';
 import { MemoryPageStore, createPageCache, precompressed, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { PROXIED_PREFIXES, createProxy } from './proxy';
+import { ARTICLE_PDF_ROBOTS } from '../app/lib/pdf';
 import { checkReadiness } from './readiness';
 import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
@@ -142,7 +143,7 @@ export function createPortalApp(options: PortalAppOptions) {
     secureCookies: config.secureCookies,
     isProduction: config.isProduction,
     publicOrigin: config.publicOrigin,
-    robotsDisallowed: () => [...(routeTable?.disallowed ?? []), ...PROXIED_PREFIXES],
+    robots: () => ({ allow: ARTICLE_PDF_ROBOTS.allow, disallow: [...(routeTable?.disallowed ?? []), ...PROXIED_PREFIXES, ...ARTICLE_PDF_ROBOTS.disallow] }),
     rateLimiter: countingRejections(options.rateLimiter ?? createMemoryRateLimiter(), (limit) => metrics.countRateLimited(limit)),
     backendMetrics: {
       call: (endpoint, seconds, outcome) => metrics.observeBackend(endpoint, seconds, outcome),

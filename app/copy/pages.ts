@@ -36,7 +36,7 @@ export interface DocPage {
   sections: DocSection[];
 }
 
-const CONTACT = {
+export const CONTACT = {
   email: 'service@datalaw-journal.cn',
   privacyEmail: 'privacy@datalaw-journal.cn',
   phone: '010-62510000',

@@ -10,9 +10,13 @@ export interface CitableArticle {
   authors: string[];
   /** Authors in order, romanised (e.g. "ZHANG San"); falls back to `authors`. */
   authorsEn?: string[] | null;
+  /** Each author's family and given name, in the order of `authors` (null where unknown). */
+  authorParts?: ({ family: string; given: string } | null)[];
   journal: string;
   journalEn?: string | null;
   year: number;
+  /** The day of publication, `YYYY-MM-DD`, when known. */
+  date?: string | null;
   volume?: string | number | null;
   issue?: string | number | null;
   firstPage?: string | number | null;
@@ -22,6 +26,26 @@ export interface CitableArticle {
   keywords?: string[];
   abstract?: string | null;
   url?: string | null;
+  /** The article's PDF, an absolute URL. */
+  pdfUrl?: string | null;
+}
+
+/**
+ * Authors for formats that keep family and given names apart: `姓, 名` (`孟, 晨峰`), which
+ * Zotero, citation-js and astrocite all split; a name written as one string is dropped by
+ * astrocite and left whole by Zotero.
+ */
+function invertedAuthors(article: CitableArticle): string[] {
+  return article.authors.map((name, i) => {
+    const parts = article.authorParts?.[i];
+    return parts?.given ? `${parts.family}, ${parts.given}` : name;
+  });
+}
+
+/** The day of publication as `YYYY-MM-DD`, or null. */
+function fullDate(article: CitableArticle): string | null {
+  const match = article.date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(article.date) : null;
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
 }
 
 /** GB/T 7714-2015 §8.1.2: up to three authors, then 等 / et al. */
@@ -86,8 +110,9 @@ export function toRis(article: CitableArticle): string {
       ['TY', 'JOUR'],
       ['TI', article.title],
       ['T2', article.journal],
-      ...article.authors.map((a): [string, string] => ['AU', a]),
+      ...invertedAuthors(article).map((a): [string, string] => ['AU', a]),
       ['PY', article.year],
+      ['DA', fullDate(article)?.replace(/-/g, '/')],
       ['VL', article.volume],
       ['IS', article.issue],
       ['SP', article.firstPage],
@@ -98,6 +123,7 @@ export function toRis(article: CitableArticle): string {
       ...(article.keywords ?? []).map((k): [string, string] => ['KW', k]),
       ['AB', article.abstract],
       ['UR', article.url],
+      ['L1', article.pdfUrl],
       ['LA', 'zh'],
     ],
     '  - ',
@@ -111,9 +137,12 @@ function bibtexEscape(value: string): string {
 export function toBibtex(article: CitableArticle, key = 'article'): string {
   const fields: [string, string | number | null | undefined][] = [
     ['title', article.title],
-    ['author', article.authors.join(' and ')],
+    ['author', invertedAuthors(article).join(' and ')],
     ['journal', article.journal],
     ['year', article.year],
+    // BibTeX has year and month; biblatex's date (read by Zotero and citation-js) has the day too.
+    ['month', fullDate(article) ? Number(fullDate(article)?.slice(5, 7)) : null],
+    ['date', fullDate(article)],
     ['volume', article.volume],
     ['number', article.issue],
     ['pages', pages(article).replace('-', '--')],
@@ -122,8 +151,8 @@ export function toBibtex(article: CitableArticle, key = 'article'): string {
     ['keywords', article.keywords?.join(', ')],
     ['abstract', article.abstract],
     ['url', article.url],
-    // biblatex's language of the entry (CSL-aware readers map it to the item's language).
-    ['langid', 'chinese'],
+    // The field Zotero and CSL readers take the item's language from (biblatex's langid is for hyphenation).
+    ['language', 'zh'],
   ];
   const body = fields
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
@@ -137,17 +166,20 @@ export function toEndNote(article: CitableArticle): string {
     [
       ['%0', 'Journal Article'],
       ['%T', article.title],
-      ...article.authors.map((a): [string, string] => ['%A', a]),
+      ...invertedAuthors(article).map((a): [string, string] => ['%A', a]),
       ['%J', article.journal],
+      // The full date before the year: a reader that joins the two keeps the first when it contains the second.
+      ['%8', fullDate(article)],
       ['%D', article.year],
       ['%V', article.volume],
       ['%N', article.issue],
       ['%P', pages(article)],
       ['%R', article.doi],
       ['%@', article.issn],
-      ['%K', article.keywords?.join(';')],
+      ...(article.keywords ?? []).map((k): [string, string] => ['%K', k]),
       ['%X', article.abstract],
       ['%U', article.url],
+      ['%>', article.pdfUrl],
       ['%G', 'Chinese'],
     ],
     ' ',
@@ -162,12 +194,13 @@ export function toNoteExpress(article: CitableArticle): string {
       ...article.authors.map((a): [string, string] => ['{Author}', a]),
       ['{Journal}', article.journal],
       ['{Year}', article.year],
+      ['{Date}', fullDate(article)],
       ['{Volume}', article.volume],
       ['{Issue}', article.issue],
       ['{Pages}', pages(article)],
       ['{DOI}', article.doi],
       ['{ISBN/ISSN}', article.issn],
-      ['{Keywords}', article.keywords?.join(';')],
+      ...(article.keywords ?? []).map((k): [string, string] => ['{Keywords}', k]),
       ['{Abstract}', article.abstract],
       ['{URL}', article.url],
       ['{Language}', 'Chinese'],

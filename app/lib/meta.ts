@@ -12,6 +12,8 @@ interface PageMetaInput {
   type?: 'website' | 'article';
   /** The share card's picture: an absolute http(s) URL, else the journal's logo. */
   image?: string | null;
+  /** An article's Open Graph facts: when it was published and who wrote it. */
+  article?: { publishedTime?: string | null; authors: string[] };
   noindex?: boolean;
 }
 
@@ -23,7 +25,7 @@ export const SHARE_LOGO_PATH = '/share-logo.png';
  * card a link pasted into WeChat or elsewhere shows (docs/product.md#phones): title,
  * description cut by the share rule, absolute URL and picture.
  */
-export function pageMeta({ title, description, origin, path, type = 'website', image, noindex }: PageMetaInput) {
+export function pageMeta({ title, description, origin, path, type = 'website', image, article, noindex }: PageMetaInput) {
   const summary = shareDescription(description ?? copy.site.description);
   const tags: Record<string, string>[] = [
     { title: `${title} - ${copy.site.name}` },
@@ -38,6 +40,8 @@ export function pageMeta({ title, description, origin, path, type = 'website', i
     const picture = image && /^https?:\/\//i.test(image) ? image : `${origin}${SHARE_LOGO_PATH}`;
     tags.push({ property: 'og:image', content: picture }, { name: 'twitter:card', content: 'summary' });
   }
+  if (article?.publishedTime) tags.push({ property: 'article:published_time', content: article.publishedTime });
+  for (const author of article?.authors ?? []) tags.push({ property: 'article:author', content: author });
   if (origin && path) tags.push({ tagName: 'link', rel: 'canonical', href: `${origin}${path}` }, { property: 'og:url', content: `${origin}${path}` });
   if (noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;

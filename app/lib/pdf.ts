@@ -7,3 +7,14 @@ export function articlePdfHref(file: { hash: string; fileName: string } | null |
   if (inline) params.set('inline', '1');
   return `${BROWSER_ENDPOINTS.articlePdf.path}?${params.toString()}`;
 }
+
+/**
+ * robots.txt lines for the article PDFs, which live under the otherwise disallowed `/api/`:
+ * Google Scholar indexes full text only when the `citation_pdf_url` may be crawled. The
+ * published link (`?hash=…`) is allowed; its inline preview, the same file again, is not.
+ * Crawlers take the longest matching rule, so these win over `Disallow: /api/`.
+ */
+export const ARTICLE_PDF_ROBOTS = {
+  allow: [`${BROWSER_ENDPOINTS.articlePdf.path}?hash=`],
+  disallow: [`${BROWSER_ENDPOINTS.articlePdf.path}?*inline=`],
+};

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { englishAuthorName, pinyinName } from './pinyin.server';
+import { chineseNameParts, englishAuthorName, pinyinName } from './pinyin.server';
+
+describe('Chinese names as family and given name', () => {
+  it('splits off the surname, compound surnames whole', () => {
+    expect(chineseNameParts('孟晨峰')).toEqual({ family: '孟', given: '晨峰' });
+    expect(chineseNameParts('李静')).toEqual({ family: '李', given: '静' });
+    expect(chineseNameParts('欧阳明远')).toEqual({ family: '欧阳', given: '明远' });
+    expect(chineseNameParts('上官婉儿')).toEqual({ family: '上官', given: '婉儿' });
+    expect(chineseNameParts('John Smith')).toBeNull();
+  });
+});
 
 describe('authors in pinyin', () => {
   it('writes the surname in capitals first and the given name as one word', () => {

@@ -9,14 +9,30 @@ import { OutputFormat, pinyin, segment } from 'pinyin-pro';
 const HAN_NAME = /^\p{Script=Han}{2,6}$/u;
 const SURNAME_READING = { mode: 'surname', surname: 'head', toneType: 'none' } as const;
 
+/** How many characters of a Chinese name the surname takes: 2 for 欧阳, 司马 …, else 1. */
+function surnameLength(name: string): number {
+  // The library's surname table knows the compound surnames; a first word that swallowed
+  // the whole name is a dictionary word, not a surname.
+  const head = segment(name, { ...SURNAME_READING, format: OutputFormat.ZhSegment })[0] ?? '';
+  return head.length > 1 && head.length <= 2 && head.length < name.length ? head.length : 1;
+}
+
 /** Syllables of a name, the (possibly compound) surname first, read as a surname (单 Shan, 曾 Zeng). */
 function surnameAndGiven(name: string): { surname: string[]; given: string[] } {
   const syllables = pinyin(name, { ...SURNAME_READING, type: 'array' });
-  // The library's surname table says how many characters the surname takes (欧阳, 司马 …);
-  // a first word that swallowed the whole name is a dictionary word, not a surname.
-  const head = segment(name, { ...SURNAME_READING, format: OutputFormat.ZhSegment })[0] ?? '';
-  const surnameLength = head.length > 1 && head.length <= 2 && head.length < name.length ? head.length : 1;
-  return { surname: syllables.slice(0, surnameLength), given: syllables.slice(surnameLength) };
+  const length = surnameLength(name);
+  return { surname: syllables.slice(0, length), given: syllables.slice(length) };
+}
+
+/**
+ * A Chinese name as family and given name, for reference formats that keep the two apart
+ * ("欧阳明远" → 欧阳 and 明远); null when the name is not a Chinese name in Han characters.
+ */
+export function chineseNameParts(name: string): { family: string; given: string } | null {
+  const trimmed = name.trim();
+  if (!HAN_NAME.test(trimmed)) return null;
+  const length = surnameLength(trimmed);
+  return { family: trimmed.slice(0, length), given: trimmed.slice(length) };
 }
 
 const capitalise = (syllable: string) => syllable.charAt(0).toUpperCase() + syllable.slice(1);

@@ -26,3 +26,5 @@ export const PUBLIC_SEARCH: PolicyHandle = { policy: { cache: 'public', robots: 
 export const PRIVATE: PolicyHandle = { policy: { cache: 'private', robots: 'disallow' } };
 /** Private, and its forms send files. */
 export const PRIVATE_UPLOAD: PolicyHandle = { policy: { cache: 'private', robots: 'disallow', upload: true } };
+/** Anyone may read it and any cache keep it, but it is a download, not a page: robots stay out. */
+export const PUBLIC_UNINDEXED: PolicyHandle = { policy: { cache: 'public', robots: 'disallow' } };

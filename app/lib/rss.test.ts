@@ -44,7 +44,7 @@ describe('buildRss', () => {
         description: 'A < B && "C"',
         pubDate: '2025-12-20',
         category: '《数据法学》',
-        creator: '张三；李四',
+        creators: ['张三', '李四'],
       },
       { title: '无日期条目', link: 'https://journal.example.cn/news/2' },
     ],
@@ -66,7 +66,8 @@ describe('buildRss', () => {
     expect(item.getElementsByTagName('description')[0]?.textContent).toBe('A < B && "C"');
     expect(item.getElementsByTagName('link')[0]?.textContent).toBe('https://journal.example.cn/journal/detail?id=7&from=rss');
     expect(item.getElementsByTagName('guid')[0]?.getAttribute('isPermaLink')).toBe('true');
-    expect(item.getElementsByTagName('dc:creator')[0]?.textContent).toBe('张三；李四');
+    // One dc:creator per author, as feed readers and Dublin Core expect.
+    expect([...item.getElementsByTagName('dc:creator')].map((e) => e.textContent)).toEqual(['张三', '李四']);
     expect(xml).toContain('&amp; 制度构造 &lt;研究&gt;');
     expect(xml).toContain('<atom:link href="https://journal.example.cn/rss/articles.xml?a=1&amp;b=2" rel="self" type="application/rss+xml"/>');
   });

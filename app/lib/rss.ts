@@ -36,8 +36,8 @@ export interface RssItem {
   /** Backend date string or Date. */
   pubDate?: string | Date | null;
   category?: string | null;
-  /** Names of the authors (RSS `author` wants an e-mail address, so this goes to dc:creator). */
-  creator?: string | null;
+  /** Names of the authors, one dc:creator each (RSS `author` wants an e-mail address). */
+  creators?: string[];
 }
 
 export interface RssChannel {
@@ -64,7 +64,7 @@ function itemXml(item: RssItem): string {
     element('link', item.link),
     element('description', item.description),
     element('category', item.category),
-    element('dc:creator', item.creator),
+    ...(item.creators ?? []).map((name) => element('dc:creator', name)),
     element('pubDate', rfc822Date(item.pubDate ?? null)),
     `<guid isPermaLink="true">${escapeXml(item.link)}</guid>`,
     '</item>',

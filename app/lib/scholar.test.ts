@@ -21,6 +21,8 @@ const record: ScholarlyRecord = {
   pdfUrl: 'https://portal.example/api/file/file/download?hash=a&fileName=a.pdf',
   pageUrl: 'https://portal.example/journal/detail?id=1',
   institutions: ['某大学法学院'],
+  authorInstitutions: ['某大学法学院', ''],
+  onlineDate: '2025-03-02',
   language: 'zh',
   publisher: '数据法学编辑部',
 };
@@ -28,6 +30,18 @@ const references = ['张明. 数据权属配置的法理基础[J]. 数据法学,
 const names = (tags: { name: string; content: string }[], name: string) => tags.filter((t) => t.name === name).map((t) => t.content);
 
 describe('Google Scholar tags', () => {
+  it('carry the whole abstract, each author followed by their institution, the online-first day and the publisher', () => {
+    const tags = scholarMetaTags(record);
+    expect(names(tags, 'citation_abstract')).toEqual([record.abstract]);
+    const people = tags.filter((t) => t.name === 'citation_author' || t.name === 'citation_author_institution').map((t) => `${t.name}=${t.content}`);
+    expect(people).toEqual(['citation_author=吴凯晨', 'citation_author_institution=某大学法学院', 'citation_author=欧阳明远']);
+    expect(names(tags, 'citation_online_date')).toEqual(['2025/03/02']);
+    expect(names(tags, 'citation_publication_date')).toEqual(['2025/04/15']);
+    expect(names(tags, 'citation_publisher')).toEqual([record.publisher]);
+    // An article not published online first has no online date.
+    expect(names(scholarMetaTags({ ...record, onlineDate: null }), 'citation_online_date')).toEqual([]);
+  });
+
   it('add the full-text page and one citation_reference per reference when there is a full text', () => {
     const tags = scholarMetaTags(record, scholarlyFullText({ reading: { fullText: { sections: [{ heading: '一、引言' }], references } } }));
     expect(names(tags, 'citation_fulltext_html_url')).toEqual([record.pageUrl]);
@@ -58,7 +72,15 @@ describe('schema.org ScholarlyArticle', () => {
   it('names authors in Chinese with their English names, and lists the references', () => {
     const doc = scholarlyJsonLd(record, { hasSections: true, references });
     expect(doc.author[1]).toEqual({ '@type': 'Person', name: '欧阳明远', alternateName: 'OUYANG Mingyuan' });
+    expect(doc.author[0]?.affiliation).toEqual({ '@type': 'Organization', name: '某大学法学院' });
     expect(doc.citation).toEqual(references);
+  });
+
+  it('names the publisher, the licence and the online-first day', () => {
+    const doc = scholarlyJsonLd(record);
+    expect(doc.publisher).toEqual({ '@type': 'Organization', name: '数据法学编辑部' });
+    expect(doc.license).toBe('https://creativecommons.org/licenses/by-nc/4.0/');
+    expect(doc.publication).toEqual({ '@type': 'PublicationEvent', name: '网络首发', startDate: '2025-03-02' });
   });
 
   it('is a validator that does find mistakes', async () => {

@@ -7,12 +7,19 @@ import type { CitableArticle } from './citation';
 
 export interface ScholarlyRecord extends CitableArticle {
   publishDate: string | null | undefined;
+  /** The day it was published online ahead of its issue (网络首发), when it was. */
+  onlineDate?: string | null;
   pdfUrl: string | null;
   pageUrl: string;
   institutions: string[];
+  /** Each author's institution, in the order of `authors` ('' when unknown). */
+  authorInstitutions: string[];
   language: 'zh';
   publisher?: string | null;
 }
+
+/** The licence of the portal's articles, as its open-access policy states (CC BY-NC 4.0). */
+export const ARTICLE_LICENSE_URL = 'https://creativecommons.org/licenses/by-nc/4.0/';
 
 /** What the full text adds, when the backend has it: the references in GB/T 7714 form. */
 export interface ScholarlyFullText {
@@ -32,8 +39,13 @@ export function scholarMetaTags(record: ScholarlyRecord, fullText?: ScholarlyFul
     if (value !== null && value !== undefined && String(value) !== '') tags.push({ name, content: String(value) });
   };
   add('citation_title', record.title);
-  for (const author of record.authors) add('citation_author', author);
+  // Highwire reads an institution as belonging to the author just before it.
+  record.authors.forEach((author, i) => {
+    add('citation_author', author);
+    add('citation_author_institution', record.authorInstitutions[i]);
+  });
   add('citation_publication_date', scholarDate(record.publishDate, record.year));
+  if (record.onlineDate) add('citation_online_date', scholarDate(record.onlineDate, record.year));
   add('citation_journal_title', record.journal);
   add('citation_volume', record.volume);
   add('citation_issue', record.issue);
@@ -42,6 +54,9 @@ export function scholarMetaTags(record: ScholarlyRecord, fullText?: ScholarlyFul
   add('citation_doi', record.doi);
   add('citation_pdf_url', record.pdfUrl);
   add('citation_issn', record.issn);
+  add('citation_publisher', record.publisher);
+  // The whole abstract: without it Zotero saves the page description, cut short.
+  add('citation_abstract', record.abstract);
   add('citation_keywords', record.keywords?.join('; '));
   add('citation_language', record.language);
   add('citation_abstract_html_url', record.pageUrl);
@@ -60,9 +75,20 @@ export function scholarlyJsonLd(record: ScholarlyRecord, fullText?: ScholarlyFul
     ...(record.titleEn ? { alternativeHeadline: record.titleEn } : {}),
     author: record.authors.map((name, i) => {
       const english = record.authorsEn?.[i];
-      return { '@type': 'Person', name, ...(english && english !== name ? { alternateName: english } : {}) };
+      const institution = record.authorInstitutions[i];
+      return {
+        '@type': 'Person',
+        name,
+        ...(english && english !== name ? { alternateName: english } : {}),
+        ...(institution ? { affiliation: { '@type': 'Organization', name: institution } } : {}),
+      };
     }),
     datePublished: record.publishDate ?? String(record.year),
+    // Published online ahead of its issue (网络首发): the day it was.
+    ...(record.onlineDate ? { publication: { '@type': 'PublicationEvent', name: '网络首发', startDate: record.onlineDate } } : {}),
+    ...(record.publisher ? { publisher: { '@type': 'Organization', name: record.publisher } } : {}),
+    license: ARTICLE_LICENSE_URL,
+    isAccessibleForFree: true,
     inLanguage: 'zh-CN',
     ...(record.abstract ? { abstract: record.abstract } : {}),
     ...(record.keywords?.length ? { keywords: record.keywords.join(', ') } : {}),

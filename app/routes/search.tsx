@@ -183,7 +183,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 <p>建议：检查用字是否正确，减少检索词，或改用“全部字段”检索。</p>
               </div>
             ) : (
-              result.records.map((article) => <ArticleItem key={article.id} article={article} highlight={mark} headingLevel="h2" />)
+              result.records.map((article) => <ArticleItem key={article.id} article={article} highlight={mark} headingLevel="h2" origin={loaderData.origin} />)
             )}
             <Pager current={result.current} total={result.total} size={result.size} label="检索结果分页" />
           </section>

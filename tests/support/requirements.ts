@@ -26,3 +26,10 @@ export function requireRedisServer(): void {
     throw new Error('This suite starts a real redis-server, which is not installed: `apt-get install redis-server` (`bash .ci/run` does).');
   }
 }
+
+/** Throws unless `xmllint` (Debian's libxml2-utils) can be run (`bash .ci/run` installs it). */
+export function requireXmllint(): void {
+  if (spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    throw new Error('This suite validates XML with xmllint, which is not installed: `apt-get install libxml2-utils` (`bash .ci/run` does).');
+  }
+}

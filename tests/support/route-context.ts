@@ -24,7 +24,7 @@ export function routeContext(journalApiUrl: string): AppLoadContext {
       secureCookies: false,
       isProduction: false,
       publicOrigin: 'http://portal.test',
-      robotsDisallowed: () => [],
+      robots: () => ({ allow: [], disallow: [] }),
       rateLimiter: createMemoryRateLimiter(),
     },
   };

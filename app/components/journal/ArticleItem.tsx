@@ -3,6 +3,7 @@ import { Link } from '~/lib/link';
 import type { ArticleCard } from '~/backend/endpoints/papers.server';
 import { issueLabel } from '~/lib/format';
 import classes from './ArticleItem.module.css';
+import { Coins } from './Coins';
 import { OnlineFirstMark } from './LabelBadges';
 
 interface ArticleItemProps {
@@ -10,6 +11,8 @@ interface ArticleItemProps {
   /** Renders a text with the search matches marked. */
   highlight?: (text: string) => ReactNode;
   headingLevel?: 'h2' | 'h3';
+  /** The portal's public origin: given, the item carries its metadata for reference managers (COinS). */
+  origin?: string;
 }
 
 /** A search of the literature by author or institution (the search page's field targets). */
@@ -45,10 +48,11 @@ export function AuthorLinks({ authors, searchOthers = false, after }: AuthorLink
   );
 }
 
-export function ArticleItem({ article, highlight = (text) => text, headingLevel = 'h3' }: ArticleItemProps) {
+export function ArticleItem({ article, highlight = (text) => text, headingLevel = 'h3', origin }: ArticleItemProps) {
   const Heading = headingLevel;
   return (
     <article className={classes.item}>
+      {origin ? <Coins article={article} origin={origin} /> : null}
       <Heading className={classes.title}>
         <Link to={`/journal/detail?id=${article.id}`}>{highlight(article.title)}</Link>
         {article.onlineFirst ? <> <OnlineFirstMark date={article.onlineFirstDate} /></> : null}

@@ -2,6 +2,7 @@ import type { ArticleCard } from '~/backend/endpoints/papers.server';
 import { Link } from '~/lib/link';
 import { articlePdfHref } from '~/lib/pdf';
 import { AuthorLinks } from './ArticleItem';
+import { Coins } from './Coins';
 import { OnlineFirstMark } from './LabelBadges';
 import classes from './TocEntry.module.css';
 
@@ -10,10 +11,11 @@ import classes from './TocEntry.module.css';
  * authors and pages, then its abstract (unfolded in place, no JavaScript needed), its full
  * text on the article page and its PDF.
  */
-export function TocEntry({ article, where }: { article: ArticleCard; where?: string }) {
+export function TocEntry({ article, where, origin, issn }: { article: ArticleCard; where?: string; origin: string; issn?: string | null }) {
   const pdf = articlePdfHref(article.pdfFile);
   return (
     <li className={classes.entry}>
+      <Coins article={article} origin={origin} issn={issn} />
       <span className={classes.title}>
         <Link to={`/journal/detail?id=${article.id}`}>{article.title}</Link>
         {article.onlineFirst ? <> <OnlineFirstMark date={article.onlineFirstDate} /></> : null}

@@ -2,6 +2,7 @@
 import { data } from 'react-router';
 import { optional } from '~/backend/optional.server';
 import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/papers.server';
+import { journalList, type JournalSummary } from '~/backend/endpoints/journals.server';
 import { cancelCollection, cancelLike, checkWhetherLike, collection, isCollection, like } from '~/backend/endpoints/personal.server';
 import { personal as personalCopy } from '~/copy/personal';
 import { gbt7714Chinese, gbt7714English } from '~/lib/citation';
@@ -14,7 +15,7 @@ import type { Route } from './+types/article';
 import { finishReading, startReading } from './reading.server';
 import type { ArticleDetail } from '~/backend/endpoints/papers.server';
 import type { CitableArticle } from '~/lib/citation';
-import { englishAuthorName } from '~/lib/pinyin.server';
+import { chineseNameParts, englishAuthorName } from '~/lib/pinyin.server';
 import type { ScholarlyRecord } from '~/lib/scholar';
 import { articlePdfHref } from '~/lib/pdf';
 import { notFoundOnRefusal } from '~/components/reading/route';
@@ -24,15 +25,24 @@ export function pdfHref(article: ArticleDetail, inline = false): string | null {
   return articlePdfHref(article.pdfFile, inline);
 }
 
-export function citableArticle(article: ArticleDetail, pageUrl: string): CitableArticle {
+/** An article's page on the portal. */
+export function articlePageUrl(id: number, origin: string): string {
+  return `${origin}/journal/detail?id=${id}`;
+}
+
+/** What citations and the export formats say of an article; `origin` is the portal's public origin. */
+export function citableArticle(article: ArticleDetail, origin: string): CitableArticle {
+  const pdf = pdfHref(article);
   return {
     title: article.title,
     titleEn: article.titleEn,
     authors: article.authors.map((a) => a.name),
     authorsEn: article.authors.map((a) => englishAuthorName(a.name, a.nameEn)),
+    authorParts: article.authors.map((a) => chineseNameParts(a.name)),
     journal: article.journal.name,
     journalEn: article.journal.nameEn,
     year: article.issue.year,
+    date: article.issue.publishDate ?? article.publishDate,
     volume: article.issue.volume,
     issue: article.issue.issueNo,
     firstPage: article.firstPage,
@@ -41,20 +51,23 @@ export function citableArticle(article: ArticleDetail, pageUrl: string): Citable
     issn: article.journal.issn,
     keywords: article.keywords,
     abstract: article.abstract,
-    url: pageUrl,
+    url: articlePageUrl(article.id, origin),
+    pdfUrl: pdf ? `${origin}${pdf}` : null,
   };
 }
 
-export function scholarlyRecord(article: ArticleDetail, origin: string): ScholarlyRecord {
-  const pageUrl = `${origin}/journal/detail?id=${article.id}`;
-  const pdf = pdfHref(article);
+export function scholarlyRecord(article: ArticleDetail, origin: string, journal?: JournalSummary | null): ScholarlyRecord {
+  const citable = citableArticle(article, origin);
   return {
-    ...citableArticle(article, pageUrl),
+    ...citable,
     publishDate: article.issue.publishDate ?? article.publishDate,
-    pdfUrl: pdf ? `${origin}${pdf}` : null,
-    pageUrl,
+    onlineDate: article.onlineFirst ? article.onlineFirstDate : null,
+    pdfUrl: citable.pdfUrl ?? null,
+    pageUrl: articlePageUrl(article.id, origin),
     institutions: article.institutions,
+    authorInstitutions: article.authors.map((a) => a.institution),
     language: 'zh',
+    publisher: journal?.publisher,
   };
 }
 
@@ -65,14 +78,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const backend = backendFor(request, context);
   const notesPage = intParam(url.searchParams.get('notesPage'), 10_000) ?? 1;
   const started = startReading(backend, id, notesPage);
-  const [article, recommended] = await Promise.all([
+  const [article, recommended, journals] = await Promise.all([
     backend.call(literatureBaseDetails, { id }).catch(notFoundOnRefusal),
     optional(backend.call(recommendedArticles, { id, size: 6 }), []),
+    // The publisher and cover of its journal, for citation tags and the share card (a list reused briefly).
+    optional(backend.call(journalList), []),
   ]);
+  const journal = journals.find((j) => j.id === article.journal.id) ?? null;
   const reading = await finishReading(backend, article, started);
-  const pageUrl = `${context.runtime.publicOrigin}/journal/detail?id=${article.id}`;
+  const pageUrl = articlePageUrl(article.id, context.runtime.publicOrigin);
   const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
-  const citable = citableArticle(article, pageUrl);
+  const citable = citableArticle(article, context.runtime.publicOrigin);
   return {
     article,
     recommended,
@@ -80,7 +96,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: context.runtime.publicOrigin,
     pdf: { download: pdfHref(article), preview: pdfHref(article, true) },
     citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
-    scholar: scholarlyRecord(article, context.runtime.publicOrigin),
+    scholar: scholarlyRecord(article, context.runtime.publicOrigin, journal),
+    cover: journal?.cover ?? null,
     reactions,
     reading,
   };

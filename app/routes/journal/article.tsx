@@ -34,6 +34,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       origin: loaderData.origin,
       path: `/journal/detail?id=${article.id}`,
       type: 'article',
+      // The journal's cover is the article's picture, when the journal has one.
+      image: loaderData.cover,
+      article: { publishedTime: scholar.onlineDate ?? scholar.publishDate, authors: scholar.authors },
     }),
     ...scholarMetaTags(scholar, scholarlyFullText(loaderData)),
   ];

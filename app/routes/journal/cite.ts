@@ -5,7 +5,7 @@ import { intParam } from '~/lib/format';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/cite';
 import { citableArticle } from './article.server';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC_UNINDEXED } from '~/lib/route-policy';
 import { notFoundOnRefusal } from '~/components/reading/route';
 
 /** Citation export download: RIS, BibTeX, EndNote or NoteExpress. */
@@ -18,16 +18,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .call(literatureBaseDetails, { id })
     .catch(notFoundOnRefusal);
   const spec = CITATION_FORMATS[format];
-  const body = format === 'bibtex' ? spec.render(citableArticle(article, `${context.runtime.publicOrigin}/journal/detail?id=${id}`), `article${id}`) : spec.render(citableArticle(article, `${context.runtime.publicOrigin}/journal/detail?id=${id}`));
+  const citable = citableArticle(article, context.runtime.publicOrigin);
+  const body = format === 'bibtex' ? spec.render(citable, `article${id}`) : spec.render(citable);
   const fileName = `article-${id}.${spec.extension}`;
   return new Response(body, {
     headers: {
       'Content-Type': `${spec.contentType}; charset=utf-8`,
       'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'public, max-age=3600',
+      // A file of the article page's metadata: the page is what search engines should show.
+      'X-Robots-Tag': 'noindex',
     },
   });
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = PUBLIC_UNINDEXED;

@@ -45,16 +45,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     onlineFirst: onlineFirst ? { records: listing ? onlineFirst.records : [], total: onlineFirst.total, current: page } : null,
     listing,
     origin: context.runtime.publicOrigin,
+    canonicalPath: canonicalPath(journal.id, issue?.id === allIssues[0]?.id ? null : issue, listing ? page : null),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, location }) =>
+/**
+ * One address per page: the latest issue is the journal's own page (`/journal/N`, also when
+ * asked for by its issueId), older issues keep their issueId, and the online-first list its page.
+ */
+function canonicalPath(journalId: number, olderIssue: { id: number } | null, onlineFirstPage: number | null): string {
+  if (onlineFirstPage) return `/journal/${journalId}?list=${ONLINE_FIRST}${onlineFirstPage > 1 ? `&page=${onlineFirstPage}` : ''}`;
+  return olderIssue ? `/journal/${journalId}?issueId=${olderIssue.id}` : `/journal/${journalId}`;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData
     ? pageMeta({
         title: `${loaderData.journal.name}${loaderData.issue ? ` ${issueLabel(loaderData.issue.year, loaderData.issue.issueNo)}` : ''}`,
         description: `《${loaderData.journal.name}》（ISSN ${loaderData.journal.issn ?? ''}，CN ${loaderData.journal.cn ?? ''}）期刊介绍、各期目次与文献。`,
         origin: loaderData.origin,
-        path: `${location.pathname}${location.search}`,
+        path: loaderData.canonicalPath,
         image: loaderData.journal.cover,
       })
     : [];
@@ -170,6 +180,8 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
                   <TocEntry
                     key={article.id}
                     article={article}
+                    origin={loaderData.origin}
+                    issn={journal.issn}
                     where={`${article.onlineFirstDate ? `${chineseDate(article.onlineFirstDate)}首发 · ` : ''}${issueLabel(article.year, article.issueNo)}`}
                   />
                 ))}
@@ -188,7 +200,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
                   <h3 className={classes.column}>{group.name}</h3>
                   <ol className={classes.toc}>
                     {group.articles.map((article) => (
-                      <TocEntry key={article.id} article={article} />
+                      <TocEntry key={article.id} article={article} origin={loaderData.origin} issn={journal.issn} />
                     ))}
                   </ol>
                 </section>

@@ -198,7 +198,7 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
           {articles.records.length === 0 ? (
             <p className="empty-state">{copy.list.empty}</p>
           ) : (
-            articles.records.map((article) => <ArticleItem key={article.id} article={article} headingLevel="h2" />)
+            articles.records.map((article) => <ArticleItem key={article.id} article={article} headingLevel="h2" origin={loaderData.origin} />)
           )}
           <Pager current={articles.current} total={articles.total} size={articles.size} label="文献分页" />
         </section>

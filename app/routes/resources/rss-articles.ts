@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: article.abstract,
       pubDate: article.publishDate,
       category: article.journalName,
-      creator: article.authors.map((author) => author.name).join('、'),
+      creators: article.authors.map((author) => author.name),
     })),
   });
   return new Response(xml, { headers: FEED_HEADERS });

@@ -65,7 +65,8 @@ async function collect(backend: BackendClient): Promise<SitemapEntry[]> {
   for (const journal of journals) {
     const issues = journal.issuesByYear.flatMap((group) => group.issues);
     entries.push({ path: `/journal/${journal.id}`, lastmod: journal.latestIssue?.publishDate ?? issues[0]?.publishDate });
-    for (const issue of issues) entries.push({ path: `/journal/${journal.id}?issueId=${issue.id}`, lastmod: issue.publishDate });
+    // The latest issue is the journal's own page (its one canonical URL); older issues have theirs.
+    for (const issue of issues.slice(1)) entries.push({ path: `/journal/${journal.id}?issueId=${issue.id}`, lastmod: issue.publishDate });
   }
   for (const article of articles) entries.push({ path: `/journal/detail?id=${article.id}`, lastmod: article.publishDate });
   for (const item of [...news1, ...news2]) entries.push({ path: `/news/${item.id}`, lastmod: item.publishDate });
