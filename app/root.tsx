@@ -8,12 +8,13 @@ import './styles/global.css';
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { RouteErrorPage } from './components/errors/ErrorPage';
 import { NavigationProgress } from './components/layout/NavigationProgress';
 import { FlashToast } from './components/layout/FlashToast';
 import { copy } from './copy';
+import { HydrationScripts } from './lib/hydration-scripts';
 import { useNonce } from './lib/nonce';
 import { loadRootData } from './root.server';
 import { theme } from './theme';
@@ -79,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <HydrationScripts nonce={nonce} />
       </body>
     </html>
   );
