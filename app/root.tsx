@@ -2,13 +2,14 @@ import './styles/tokens.css';
 import './styles/global.css';
 
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { RouteErrorPage } from './components/errors/ErrorPage';
 import { NavigationProgress } from './components/layout/NavigationProgress';
 import { FlashToast } from './components/layout/FlashToast';
 import { Toaster } from './components/layout/Toaster';
 import { copy } from './copy';
+import { HydrationScripts } from './lib/hydration-scripts';
 import { useNonce } from './lib/nonce';
 import { loadRootData } from './root.server';
 import { tokenValue } from './styles/token-values';
@@ -58,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toaster />
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <HydrationScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -91,7 +91,7 @@ export default [
       route('manuscripts/:id/retract', 'routes/personal/manuscripts/retract.tsx'),
       route('manuscripts/:id/payment', 'routes/personal/manuscripts/payment.tsx'),
       route('manuscripts/:id/download/:what', 'routes/personal/manuscripts/download.ts'),
-      route('histroy', 'routes/personal/histroy.tsx'),
+      route('histroy', 'routes/personal/history.tsx'),
       route('message', 'routes/personal/message.tsx'),
       route('message/retraction', 'routes/personal/retraction.ts'),
     ]),

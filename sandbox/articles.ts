@@ -1,6 +1,7 @@
 // Article queries and their JSON shapes, shared by the paper, home, author and file routes.
 import type { DB } from './db.js';
-import { page, type Page, type Paging } from './http.js';
+import { z } from 'zod';
+import { bizError, page, parse, type Page, type Params, type Paging } from './http.js';
 import { articleCaches, type Facet, type SearchSummary } from './searchCache.js';
 import { escapeHtml, likeContains } from './text.js';
 
@@ -163,6 +164,14 @@ export function cardsByIds(db: DB, ids: number[]): ArticleCard[] {
 
 export function articleRow(db: DB, id: number): ArticleRow | undefined {
   return db.prepare(`${ARTICLE_SELECT} WHERE a.id = ?`).get(id) as ArticleRow | undefined;
+}
+
+/** The article a request names (`paperId`, `articleId` or `id`); 404 when it is not (or no longer) online. */
+export function requestedArticleId(db: DB, params: Params): number {
+  const raw = params.paperId ?? params.articleId ?? params.id;
+  const { id } = parse(z.object({ id: z.coerce.number({ error: '缺少参数：paperId' }).int().positive({ error: '缺少参数：paperId' }) }), { id: raw });
+  if (!db.prepare('SELECT 1 FROM articles WHERE id = ?').get(id)) throw bizError('文献不存在或已下线', 404);
+  return id;
 }
 
 export function toDetail(db: DB, row: ArticleRow) {

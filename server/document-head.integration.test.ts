@@ -10,9 +10,9 @@ import { loadConfig } from './config';
 
 /**
  * What a phone on a slow network downloads first (decision 0026): the style sheet, then
- * the scripts. The patched `<Scripts>` sends no modulepreload links, which React would
- * hoist above the style sheet; the hydration script at the end of the body still loads
- * the entry. Runs after `npm run build`.
+ * the scripts. The document's own `HydrationScripts` (app/lib/hydration-scripts.tsx) sends
+ * no modulepreload links, which React would hoist above the style sheet; the hydration
+ * script at the end of the body still loads the entry. Runs after `npm run build`.
  */
 const buildFile = requireBuiltFile('server/index.js');
 

@@ -1,7 +1,7 @@
 /**
  * Copy of sign-in: the login popup and page, registration, password reset, WeChat
  * login, account recovery and the messages of the session flows. The validation
- * validation messages (docs/product.md#validation) live with their rules in app/forms/auth.ts.
+ * validation messages (docs/product.md#validation) live with their rules in app/schemas/auth.ts.
  */
 export const auth = {
   temporary: {

@@ -10,7 +10,7 @@ import {
   PAY_METHODS, addEvent, manuscriptRow, notify, orderJson, orderOf, ownManuscript, receiptRecipe, summaryJson,
   type ManuscriptRow, type OrderRow, type PayMethod,
 } from '../manuscripts.js';
-import { invoicingJson, type InvoicingRow } from './employee.js';
+import { invoicingJson, type InvoicingRow } from './employee/invoicing.js';
 
 export function fundRoutes(env: SandboxEnv) {
   const { db, log, files } = env;

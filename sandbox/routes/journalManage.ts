@@ -10,7 +10,7 @@ import {
   type ManuscriptRow,
 } from '../manuscripts.js';
 import { columnsOf, journalSummary } from './content.js';
-import { PAPER_TYPES, paperIdOf, uploadVerificationOpen } from './manuscripts.js';
+import { PAPER_TYPES, paperIdOf, uploadVerificationOpen } from './author/params.js';
 
 function codingNames(db: SandboxEnv['db'], fatherId: number): string[] {
   return (db.prepare('SELECT name FROM codings WHERE father_id = ? ORDER BY sort').all(fatherId) as { name: string }[]).map((r) => r.name);

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { useMemo, useState } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import { account as copy } from '~/copy/account';
-import { AVATAR_ACCEPT, IMAGE_MAGIC_BYTES, avatarError, avatarFileSchema, profileSchema } from '~/forms/account';
+import { AVATAR_ACCEPT, IMAGE_MAGIC_BYTES, avatarError, avatarFileSchema, profileSchema } from '~/schemas/account';
 import { FileField, FormMessage, RadioField, TextField, TextareaField } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { FormName, useAccountForm } from './account-form';

@@ -3,8 +3,8 @@ import { Link } from '~/lib/link';
 import { CheckboxField, FormMessage, TextField, TextareaField } from '~/components/forms/fields';
 import { SmsCodeField } from '~/components/login/fields';
 import { account as copy } from '~/copy/account';
-import { INTENT_FIELD } from '~/forms/auth';
-import { cancellationSchema, mobileChangeSchema, mobileSendCodeSchema, passwordChangeSchema } from '~/forms/account';
+import { INTENT_FIELD } from '~/schemas/auth';
+import { cancellationSchema, mobileChangeSchema, mobileSendCodeSchema, passwordChangeSchema } from '~/schemas/account';
 import { FormName, useAccountForm } from './account-form';
 import classes from './account.module.css';
 

@@ -3,8 +3,8 @@ import { useNavigation } from 'react-router';
 import type { z } from 'zod';
 import type { FieldLook } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
-import { FORM_FIELD } from '~/forms/account';
-import { INTENT_FIELD } from '~/forms/auth';
+import { FORM_FIELD } from '~/schemas/account';
+import { INTENT_FIELD } from '~/schemas/auth';
 import type { AccountActionData } from './types';
 import classes from './account.module.css';
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { Link } from '~/lib/link';
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
 import { auth as copy } from '~/copy/auth';
-import { bindMobileSchema, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/forms/auth';
+import { bindMobileSchema, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/schemas/auth';
 import { useNonce } from '~/lib/nonce';
 import { loginActionHref, pageContext, popupContext, withLoginMode, type LoginMode } from '~/session/login-url';
 import { FormLook, FormMessage, TextField } from '~/components/forms/fields';

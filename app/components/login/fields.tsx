@@ -5,7 +5,7 @@ import { useFetcher } from 'react-router';
 import { Link } from '~/lib/link';
 import type { z } from 'zod';
 import { auth as copy } from '~/copy/auth';
-import { INTENT_FIELD, schemaForIntent, type sendSmsSchema } from '~/forms/auth';
+import { INTENT_FIELD, schemaForIntent, type sendSmsSchema } from '~/schemas/auth';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '~/lib/flash';
 import { useHydrated } from '~/lib/use-hydrated';
 import { FieldError, SubmitButton as KitSubmitButton, TextField, type FieldLook, type FieldMeta } from '~/components/forms/fields';

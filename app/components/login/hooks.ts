@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { USERNAME_PATTERN } from '~/forms/auth';
+import { USERNAME_PATTERN } from '~/schemas/auth';
 import type { SignInActionData } from './types';
 
 

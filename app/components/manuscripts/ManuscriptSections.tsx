@@ -4,7 +4,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router';
 import { FormLook, FormMessage, TextareaField } from '~/components/forms/fields';
 import { checkedBy, validateForm } from '~/components/forms/validate';
-import { formatRemarksFormSchema, proofSchema } from '~/forms/manuscript';
+import { formatRemarksFormSchema, proofSchema } from '~/schemas/manuscript';
 import { manuscriptLook } from './look';
 import type { FormatReport, ManuscriptDetail, ManuscriptFile, PayLoading } from '~/backend/endpoints/manuscripts.server';
 import { manuscripts as copy } from '~/copy/manuscripts';

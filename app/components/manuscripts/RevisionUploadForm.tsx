@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { FileField, FormLook, FormMessage, SubmitButton, TextareaField } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { manuscripts as copy } from '~/copy/manuscripts';
-import { MANUSCRIPT_ACCEPT, manuscriptFileMessages, revisionSchema, uploadRefusal } from '~/forms/manuscript';
+import { MANUSCRIPT_ACCEPT, manuscriptFileMessages, revisionSchema, uploadRefusal } from '~/schemas/manuscript';
 import { UploadProgress, useProgressUpload } from '~/components/upload/upload-progress';
 import classes from '~/styles/upload.module.css';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';

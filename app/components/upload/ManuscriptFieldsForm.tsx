@@ -12,7 +12,7 @@ import {
   type ManuscriptForm,
   type ManuscriptFormValues,
   type ManuscriptInfo,
-} from '~/forms/manuscript';
+} from '~/schemas/manuscript';
 import classes from '~/styles/upload.module.css';
 import { useUnsavedChangesWarning } from '~/lib/use-unsaved-changes';
 import { uploadLook } from '~/components/upload/look';

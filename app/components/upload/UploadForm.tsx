@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { CheckboxField, FileField, FormLook, FormMessage, SubmitButton } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { upload as copy } from '~/copy/upload';
-import { MANUSCRIPT_ACCEPT, manuscriptFileMessages, submissionFileSchema, uploadRefusal } from '~/forms/manuscript';
+import { MANUSCRIPT_ACCEPT, manuscriptFileMessages, submissionFileSchema, uploadRefusal } from '~/schemas/manuscript';
 import classes from '~/styles/upload.module.css';
 import { UploadProgress, useProgressUpload } from './upload-progress';
 import { BROWSER_ENDPOINTS } from '~/backend/browser-endpoints';

@@ -5,7 +5,7 @@ import { CaptchaField, DefaultSubmit, SmsCodeField, SubmitButton, signInLook, us
 import { useCaptchaKey } from '~/components/login/hooks';
 import { auth as copy } from '~/copy/auth';
 import { shell } from '~/copy/shell';
-import { findAccountSchema } from '~/forms/auth';
+import { findAccountSchema } from '~/schemas/auth';
 import { backendFor } from '~/session/session.server';
 import { answer, freshCaptchaKey, refusedAt, smsFormStep } from './forms.server';
 import type { Route } from './+types/find-account';

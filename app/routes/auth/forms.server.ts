@@ -5,10 +5,10 @@ import { BackendEnvelopeError } from '~/backend/errors';
 import { getRandomUUID, sendCode } from '~/backend/endpoints/auth.server';
 import type { SignInActionData } from '~/components/login/types';
 import { auth as authCopy } from '~/copy/auth';
-import { MOBILE_PATTERN, formIntent, sendSmsSchema } from '~/forms/auth';
+import { MOBILE_PATTERN, formIntent, sendSmsSchema } from '~/schemas/auth';
 import type { RateRule } from '~/lib/rate-limit.server';
 import { backendFor } from '~/session/session.server';
-import { refusalErrors, type RefusalFields } from '~/forms/refusal';
+import { refusalErrors, type RefusalFields } from '~/schemas/refusal';
 
 /**
  * What every sign-in form's action shares: the reply that never sends a secret back,

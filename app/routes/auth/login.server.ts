@@ -4,7 +4,7 @@ import type { BackendEnvelopeError } from '~/backend/errors';
 import { forgotPassword, login, queryUsername, register, requestCode, userBindWxChat } from '~/backend/endpoints/auth.server';
 import type { LoginPanelData } from '~/components/login/types';
 import { auth as authCopy } from '~/copy/auth';
-import { bindMobileSchema, formIntent, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/forms/auth';
+import { bindMobileSchema, formIntent, loginSchema, messages, registerSchema, resetSchema, wechatLoginSchema } from '~/schemas/auth';
 import { flashCookie } from '~/lib/flash.server';
 import { isAuthorSession } from '~/session/guard.server';
 import { honeypotInputProps, passesHoneypot } from '~/session/honeypot.server';

@@ -1,6 +1,6 @@
 import { queryUsername } from '~/backend/endpoints/auth.server';
 import { BackendEnvelopeError } from '~/backend/errors';
-import { USERNAME_PATTERN } from '~/forms/auth';
+import { USERNAME_PATTERN } from '~/schemas/auth';
 import { backendFor } from '~/session/session.server';
 import { RATE_RULES } from './forms.server';
 import type { Route } from './+types/username';

@@ -8,7 +8,7 @@ import { personal as personalCopy } from '~/copy/personal';
 import { gbt7714Chinese, gbt7714English } from '~/lib/citation';
 import { readForm } from '~/lib/form-data.server';
 import { intParam } from '~/lib/format';
-import { redirectWithToast, refusal } from '~/routes/personal/personal.server';
+import { redirectWithToast, refusal } from '~/lib/action-result.server';
 import { isAuthorSession, requireAuthor } from '~/session/guard.server';
 import { backendFor, getSession } from '~/session/session.server';
 import type { Route } from './+types/article';

@@ -21,7 +21,7 @@ import {
   manuscriptInfoSchema,
   type FieldChange,
   type ManuscriptFormValues,
-} from '~/forms/manuscript';
+} from '~/schemas/manuscript';
 import { flashCookie } from '~/lib/flash.server';
 import { readForm } from '~/lib/form-data.server';
 import { watchLeadingFields } from '~/lib/multipart-head.server';

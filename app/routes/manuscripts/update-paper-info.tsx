@@ -3,7 +3,7 @@ import { Link } from '~/lib/link';
 import { RevisionUploadForm } from '~/components/manuscripts/RevisionUploadForm';
 import { ManuscriptFieldsForm } from '~/components/upload/ManuscriptFieldsForm';
 import { manuscripts as copy } from '~/copy/manuscripts';
-import { type FieldChange, type ManuscriptFormValues } from '~/forms/manuscript';
+import { type FieldChange, type ManuscriptFormValues } from '~/schemas/manuscript';
 import { pageMeta } from '~/lib/meta';
 import type { Route } from './+types/update-paper-info';
 import classes from '~/styles/upload.module.css';

@@ -16,7 +16,7 @@ import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/index';
 import classes from '~/components/personal/personal.module.css';
-import { backTo, redirectWithToast, refusal } from './personal.server';
+import { backTo, redirectWithToast, refusal } from '~/lib/action-result.server';
 import { GROUP_KEYS, countOf } from '~/components/manuscripts/status';
 import { readForm } from '~/lib/form-data.server';
 

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router';
 import { accountLook } from '~/components/account/account-form';
+import { RouteErrorPage } from '~/components/errors/ErrorPage';
 import { FormLook } from '~/components/forms/fields';
 import { Link } from '~/lib/link';
 import { manuscripts as manuscriptsCopy } from '~/copy/manuscripts';
@@ -26,6 +28,26 @@ const LINKS = [
 
 /** /personal/*: side navigation and page, inside the no-footer layout (docs/product.md#screens: no footer, the header widens). */
 export default function PersonalLayout() {
+  return (
+    <PersonalShell>
+      {/* Forms in the personal centre take its look of the form kit. */}
+      <FormLook look={accountLook}>
+        <Outlet />
+      </FormLook>
+    </PersonalShell>
+  );
+}
+
+/** A failed personal page keeps the side navigation, so the author can go on to another one. */
+export function ErrorBoundary() {
+  return (
+    <PersonalShell>
+      <RouteErrorPage />
+    </PersonalShell>
+  );
+}
+
+function PersonalShell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { pathname } = useLocation();
   // The personal home is both /personal (the index route) and /personal/index.
@@ -55,12 +77,7 @@ export default function PersonalLayout() {
           </li>
         </ul>
       </nav>
-      <div className={classes.content}>
-        {/* Forms in the personal centre take its look of the form kit. */}
-        <FormLook look={accountLook}>
-          <Outlet />
-        </FormLook>
-      </div>
+      <div className={classes.content}>{children}</div>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/message';
 import classes from '~/components/personal/personal.module.css';
-import { backTo, redirectWithToast, refusal } from './personal.server';
+import { backTo, redirectWithToast, refusal } from '~/lib/action-result.server';
 import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.message.title, noindex: true });

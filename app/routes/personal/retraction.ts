@@ -1,7 +1,7 @@
 import { RETRACTION_RESPONSE_PATH } from '~/backend/endpoints/personal.server';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
-import { redirectWithToast } from './personal.server';
+import { redirectWithToast } from '~/lib/action-result.server';
 import type { Route } from './+types/retraction';
 
 /** /personal/message/retraction?id=: the 撤稿回执 PDF of a type-3 message, streamed from the backend (marks it read). */

@@ -4,7 +4,7 @@ import { confirmUpload, isOpenUploadVerification } from '~/backend/endpoints/man
 import { BackendEnvelopeError } from '~/backend/errors';
 import { Steps } from '~/components/upload/Steps';
 import { upload as copy } from '~/copy/upload';
-import { confirmSchema, manuscriptInfoSchema } from '~/forms/manuscript';
+import { confirmSchema, manuscriptInfoSchema } from '~/schemas/manuscript';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { CheckboxField, FormLook, SubmitButton, TextField } from '~/components/forms/fields';

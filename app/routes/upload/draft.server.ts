@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from 'react-router';
 import { showPaperEditInfo, type PaperEditInfo } from '~/backend/endpoints/manuscripts.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { upload as copy } from '~/copy/upload';
-import type { ManuscriptFormValues } from '~/forms/manuscript';
+import type { ManuscriptFormValues } from '~/schemas/manuscript';
 import { backendFor } from '~/session/session.server';
 
 /** The draft of steps 2 and 3, kept on the backend. */

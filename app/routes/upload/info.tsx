@@ -7,7 +7,7 @@ import { ManuscriptFieldsForm } from '~/components/upload/ManuscriptFieldsForm';
 import { Steps } from '~/components/upload/Steps';
 import { UploadForm } from '~/components/upload/UploadForm';
 import { upload as copy } from '~/copy/upload';
-import { draftSchema, editAuthorList, fieldErrors, manuscriptFormValues, manuscriptInfoSchema, type ManuscriptFormValues } from '~/forms/manuscript';
+import { draftSchema, editAuthorList, fieldErrors, manuscriptFormValues, manuscriptInfoSchema, type ManuscriptFormValues } from '~/schemas/manuscript';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';

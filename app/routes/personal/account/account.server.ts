@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { AccountActionData } from '~/components/account/types';
 import { data, type AppLoadContext } from 'react-router';
 import { account as copy } from '~/copy/account';
-import { AVATAR_MAX_BYTES, IMAGE_MAGIC_BYTES, avatarError } from '~/forms/account';
+import { AVATAR_MAX_BYTES, IMAGE_MAGIC_BYTES, avatarError } from '~/schemas/account';
 import { discardBody, multipartBoundary, readLeadingFields } from '~/lib/multipart-head.server';
 import type { RateRule } from '~/lib/rate-limit.server';
 import { readCookie, sealValue, serializeCookie, unsealValue } from '~/session/cookie.server';

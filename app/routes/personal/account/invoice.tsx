@@ -8,14 +8,14 @@ import { FieldError, FormLook, FormMessage, SubmitButton, TextField } from '~/co
 import { verificationLook } from '~/components/verification/look';
 import classes from '~/components/verification/verification.module.css';
 import { verification as copy } from '~/copy/verification';
-import { INVOICE_TYPES, invoiceRefusalFields, invoiceSchema, maskTaxpayerNo, verificationMessages } from '~/forms/verification';
+import { INVOICE_TYPES, invoiceRefusalFields, invoiceSchema, maskTaxpayerNo, verificationMessages } from '~/schemas/verification';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import type { z } from 'zod';
 import type { Route } from './+types/invoice';
-import { redirectWithToast, refusalOf } from '../personal.server';
-import { refusalErrors } from '~/forms/refusal';
+import { redirectWithToast, refusalOf } from '~/lib/action-result.server';
+import { refusalErrors } from '~/schemas/refusal';
 import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.meta.invoice, noindex: true });

@@ -4,7 +4,7 @@ import { action } from './security';
 
 /**
  * The 账号安全 actions called directly against the sandbox: a refusal of the backend
- * lands at the field the backend names, whatever its words (app/forms/refusal.ts).
+ * lands at the field the backend names, whatever its words (app/schemas/refusal.ts).
  */
 const PAGE = 'http://portal.test/personal/account/security';
 type ActionArgs = Parameters<typeof action>[0];

@@ -13,7 +13,7 @@ import { requestCode } from '~/backend/endpoints/auth.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { CancelConfirm, CancelIntro, MobileForm, PasswordForm, WechatForm } from '~/components/account/SecurityForms';
 import { account as copy } from '~/copy/account';
-import { INTENT_FIELD } from '~/forms/auth';
+import { INTENT_FIELD } from '~/schemas/auth';
 import {
   FORM_FIELD,
   cancellationRefusalFields,
@@ -23,16 +23,16 @@ import {
   passwordChangeRefusalFields,
   passwordChangeSchema,
   securityForm,
-} from '~/forms/account';
+} from '~/schemas/account';
 import { flashCookie } from '~/lib/flash.server';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import type { SessionData } from '~/session/cookie.server';
 import { backendFor, destroySession } from '~/session/session.server';
-import { redirectWithToast, refusal, refusalOf } from '../personal.server';
+import { redirectWithToast, refusal, refusalOf } from '~/lib/action-result.server';
 import { passwordAttemptAllowed, reply, wechatBindCookie } from './account.server';
 import type { Route } from './+types/security';
-import { refusalErrors } from '~/forms/refusal';
+import { refusalErrors } from '~/schemas/refusal';
 import { newCodeSent, spendCodeGuess } from '~/routes/auth/forms.server';
 import { auth as authCopy } from '~/copy/auth';
 import { readForm } from '~/lib/form-data.server';

@@ -15,14 +15,14 @@ import { BackendEnvelopeError } from '~/backend/errors';
 import type { FaceState } from '~/components/verification/FaceSection';
 import { faceTicketCookie, readFaceTicket } from '~/components/verification/face-ticket.server';
 import { verification as copy } from '~/copy/verification';
-import { refusalErrors } from '~/forms/refusal';
-import { identityRefusalFields, identitySchema, maskIdNumber, scholarRefusalFields, scholarSchema, verificationMessages } from '~/forms/verification';
+import { refusalErrors } from '~/schemas/refusal';
+import { identityRefusalFields, identitySchema, maskIdNumber, scholarRefusalFields, scholarSchema, verificationMessages } from '~/schemas/verification';
 import { flashCookie } from '~/lib/flash.server';
 import { readForm } from '~/lib/form-data.server';
 import { readLeadingFields } from '~/lib/multipart-head.server';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
-import { redirectWithToast, refusal, refusalOf } from '../personal.server';
+import { redirectWithToast, refusal, refusalOf } from '~/lib/action-result.server';
 import type { Route } from './+types/verification';
 
 const PAGE = '/personal/account/verification';

@@ -7,7 +7,7 @@ import { FaceSection } from '~/components/verification/FaceSection';
 import { verificationLook } from '~/components/verification/look';
 import classes from '~/components/verification/verification.module.css';
 import { verification as copy } from '~/copy/verification';
-import { SCHOLAR_FILE_ACCEPT, identitySchema, scholarSchema } from '~/forms/verification';
+import { SCHOLAR_FILE_ACCEPT, identitySchema, scholarSchema } from '~/schemas/verification';
 import { pageMeta } from '~/lib/meta';
 import type { z } from 'zod';
 import type { Route } from './+types/verification';

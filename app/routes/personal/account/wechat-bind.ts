@@ -5,7 +5,7 @@ import { account as copy } from '~/copy/account';
 import { flashCookie } from '~/lib/flash.server';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
-import { refusal } from '../personal.server';
+import { refusal } from '~/lib/action-result.server';
 import { clearWechatBindCookie, readWechatBindCookie } from './account.server';
 import type { Route } from './+types/wechat-bind';
 import { PRIVATE } from '~/lib/route-policy';

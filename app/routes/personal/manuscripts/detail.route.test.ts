@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formPost, routeContext, signedInSandbox } from '../../../../tests/support/route-context';
-import { formatRemarksMessages, paymentMessages, proofMessages } from '~/forms/manuscript';
+import { formatRemarksMessages, paymentMessages, proofMessages } from '~/schemas/manuscript';
 import { action } from './detail';
 import { action as payAction } from './payment';
 

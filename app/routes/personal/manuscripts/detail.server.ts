@@ -13,14 +13,14 @@ import { optional } from '~/backend/optional.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
 import { SCHEDULED_STAGES, isStageIn } from '~/components/manuscripts/status';
 import { manuscripts as copy } from '~/copy/manuscripts';
-import { formatRemarksFormSchema, formatRemarksRefusalFields, proofRefusalFields, proofSchema } from '~/forms/manuscript';
+import { formatRemarksFormSchema, formatRemarksRefusalFields, proofRefusalFields, proofSchema } from '~/schemas/manuscript';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { readForm } from '~/lib/form-data.server';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
-import { redirectWithToast, refusalOf } from '../personal.server';
-import { refusalErrors } from '~/forms/refusal';
+import { redirectWithToast, refusalOf } from '~/lib/action-result.server';
+import { refusalErrors } from '~/schemas/refusal';
 import type { Route } from './+types/detail';
 import { loadManuscript, manuscriptId } from './manuscript.server';
 

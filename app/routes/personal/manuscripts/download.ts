@@ -13,7 +13,7 @@ import { envelopeSchema } from '../../../../contract/envelope';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
-import { redirectWithToast } from '../personal.server';
+import { redirectWithToast } from '~/lib/action-result.server';
 import type { Route } from './+types/download';
 import { manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';

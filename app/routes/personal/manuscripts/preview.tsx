@@ -6,7 +6,7 @@ import { manuscripts as copy } from '~/copy/manuscripts';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
-import { redirectWithToast } from '../personal.server';
+import { redirectWithToast } from '~/lib/action-result.server';
 import type { Route } from './+types/preview';
 import { manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';

@@ -6,9 +6,9 @@ import { personal as copy } from '~/copy/personal';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
-import type { Route } from './+types/histroy';
+import type { Route } from './+types/history';
 import classes from '~/components/personal/personal.module.css';
-import { backTo, redirectWithToast, refusal } from './personal.server';
+import { backTo, redirectWithToast, refusal } from '~/lib/action-result.server';
 import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.history.title, noindex: true });
@@ -17,7 +17,7 @@ const TABS = ['collections', 'reads', 'downloads'] as const;
 type Tab = (typeof TABS)[number];
 const ENDPOINTS = { collections: collectionList, reads: readRecordList, downloads: downloadPdfList };
 
-/** /personal/histroy (spelled so, docs/product.md#screens): favourites, read history and download history, paged. */
+/** /personal/histroy (the URL keeps the product's spelling, docs/product.md#screens): favourites, read history and download history, paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAuthor(request, context);
   const url = new URL(request.url);

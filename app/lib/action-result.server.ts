@@ -1,11 +1,11 @@
 import { redirect, type AppLoadContext } from 'react-router';
 import { BackendEnvelopeError } from '~/backend/errors';
-import type { Refusal } from '~/forms/refusal';
+import type { Refusal } from '~/schemas/refusal';
 import { flashCookie } from '~/lib/flash.server';
 import { personal as copy } from '~/copy/personal';
 import { safeRedirectPath } from '~/session/login-url';
 
-/** What the personal pages' actions share. */
+/** What the actions of the signed-in pages (personal centre, an article's favourite and like) share. */
 
 /** Back to `to` with a toast: the backend's own message on success, its refusal as an error. */
 export function redirectWithToast(context: AppLoadContext, to: string, message: string, tone: 'success' | 'error' = 'success') {

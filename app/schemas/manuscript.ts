@@ -355,7 +355,7 @@ export function proofSchema(intent: FormDataEntryValue | null) {
   return z.object({ remark: intent === 'proofCorrections' ? remark.min(1, proofMessages.remarkRequired) : remark.optional() });
 }
 
-/** The backend's parameters these forms' fields stand for (app/forms/refusal.ts). */
+/** The backend's parameters these forms' fields stand for (app/schemas/refusal.ts). */
 export const formatRemarksRefusalFields = sameNames('remarks');
 export const proofRefusalFields = sameNames('remark');
 

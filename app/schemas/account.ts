@@ -172,7 +172,7 @@ export const cancellationSchema = z.object({
   acknowledge: z.literal('on', { error: accountMessages.acknowledgeRequired }),
 });
 
-/** The fields that show the backend's refusals of these forms (app/forms/refusal.ts). */
+/** The fields that show the backend's refusals of these forms (app/schemas/refusal.ts). */
 export const passwordChangeRefusalFields = sameNames('oldPassword', 'password', 'confirmPassword');
 export const mobileChangeRefusalFields = sameNames('password', 'mobileNo', 'code');
 export const cancellationRefusalFields = sameNames('password', 'reason');

@@ -244,7 +244,7 @@ export function charCount(value: string): number {
   return value.trim().length;
 }
 
-/** The fields that show the backend's refusals of these forms (app/forms/refusal.ts). */
+/** The fields that show the backend's refusals of these forms (app/schemas/refusal.ts). */
 export const identityRefusalFields = sameNames('realName', 'idNumber');
 export const scholarRefusalFields = sameNames('realName', 'institution', 'title', 'researchField', 'file');
 export const invoiceRefusalFields = sameNames('type', 'title', 'taxpayerNo', 'address', 'phone', 'bank', 'account', 'email');

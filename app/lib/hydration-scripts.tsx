@@ -1,0 +1,71 @@
+import { useContext, useMemo } from 'react';
+import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from 'react-router';
+
+/**
+ * The scripts that hydrate a document: what React Router's `<Scripts>` writes, less its
+ * `<link rel="modulepreload">` for every module of the page. React hoists those links into
+ * the head, where a phone's six connections would fetch about 27 scripts before the one
+ * style sheet that blocks the first paint (decision 0026). Without them the head holds the
+ * sheet and no script, and the browser finds the modules from the module script at the end
+ * of the body, after the sheet.
+ *
+ * Two scripts, as React Router writes them: the loader data handed to the browser (whose
+ * stream chunks `StreamTransfer` appends), then a module script importing the manifest and
+ * the page's route modules and, last, the client entry. This app discovers routes from the
+ * whole manifest (`routeDiscovery: 'initial'`, react-router.config.ts), so no partial
+ * manifest is inlined. In the browser both scripts render empty, as React Router's do:
+ * React keeps the server's text (`suppressHydrationWarning`) and never runs a script twice.
+ */
+export function HydrationScripts({ nonce }: { nonce: string }) {
+  const framework = useContext(UNSAFE_FrameworkContext);
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  if (!framework || !dataRouter || !state) throw new Error('HydrationScripts renders inside React Router (framework mode)');
+  // StreamTransfer writes the loader-data chunks only once it knows the scripts are there.
+  if (framework.renderMeta) framework.renderMeta.didRenderScripts = true;
+  const { manifest, serverHandoffString } = framework;
+  const { static: isServer, staticContext } = dataRouter;
+  const { matches } = state;
+
+  const [contextScript, modulesScript] = useMemo(() => {
+    if (!isServer || !staticContext) return [' ', ' '];
+    const streamScript =
+      'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());';
+    const imports = matches.map((match, index) => {
+      const route = manifest.routes[match.route.id];
+      if (!route) throw new Error(`Route ${match.route.id} not found in the manifest`);
+      const name = `route${index}`;
+      const chunks = [
+        ...(route.clientActionModule ? [{ module: route.clientActionModule, as: `${name}_clientAction` }] : []),
+        ...(route.clientLoaderModule ? [{ module: route.clientLoaderModule, as: `${name}_clientLoader` }] : []),
+        ...(route.clientMiddlewareModule ? [{ module: route.clientMiddlewareModule, as: `${name}_clientMiddleware` }] : []),
+        ...(route.hydrateFallbackModule ? [{ module: route.hydrateFallbackModule, as: `${name}_HydrateFallback` }] : []),
+        { module: route.module, as: `${name}_main` },
+      ];
+      if (chunks.length === 1) return `import * as ${name} from ${JSON.stringify(route.module)};`;
+      return [
+        chunks.map((chunk) => `import * as ${chunk.as} from "${chunk.module}";`).join('\n'),
+        `const ${name} = {${chunks.map((chunk) => `...${chunk.as}`).join(',')}};`,
+      ].join('\n');
+    });
+    const hmr = manifest.hmr?.runtime ? `import ${JSON.stringify(manifest.hmr.runtime)};` : '';
+    const routeModules = matches.map((match, index) => `${JSON.stringify(match.route.id)}:route${index}`).join(',');
+    return [
+      `window.__reactRouterContext = ${serverHandoffString};${streamScript}`,
+      `${hmr}import ${JSON.stringify(manifest.url)};
+${imports.join('\n')}
+  window.__reactRouterRouteModules = {${routeModules}};
+
+import(${JSON.stringify(manifest.entry.module)});`,
+    ];
+    // Computed once, as React Router does: the scripts describe the page the server rendered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: contextScript }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: modulesScript }} type="module" async />
+    </>
+  );
+}
