@@ -316,6 +316,21 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     }
   });
 
+  it("passes no client's forwarding header on: a foreign Origin naming itself in X-Forwarded-Host cannot sign a visitor out", async () => {
+    const { cookie } = await signIn();
+    const logout = (origin: string) =>
+      get('/logout', {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: origin, 'X-Forwarded-Host': EVIL, Forwarded: `host=${EVIL};proto=https`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+    expect((await logout(`https://${EVIL}`)).status).toBe(403);
+    expect((await logout(gateway.url)).status).toBe(302);
+    // The request id the portal logs is nginx's, not the client's.
+    const answer = await get('/healthz', { headers: { 'X-Request-Id': 'client-chosen-id-123' } });
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('counts sign-in attempts per client address nginx saw, which a client-sent X-Forwarded-For cannot change', async () => {
     const guess = (from: string, i: number, headers: Record<string, string> = {}) => signInAttempt(from, `nobody_${i}`, 'Wrong#2026', headers);
 
