@@ -331,6 +331,36 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('lets one client hold at most 100 connections with a request in flight (trickled bodies), and its neighbour still gets through', async () => {
+    const target = new URL(gateway.url);
+    // Requests whose body never comes: each holds its connection until client_body_timeout.
+    const held: http.ClientRequest[] = [];
+    const answers: Promise<number>[] = [];
+    for (let i = 0; i < 110; i++) {
+      answers.push(
+        new Promise<number>((resolve) => {
+          const req = https.request(
+            { hostname: target.hostname, port: target.port, method: 'POST', path: '/login?login=userLogin', localAddress: '127.0.0.5', agent: false, ca: gateway.ca, servername: '', rejectUnauthorized: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '100' } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
+          req.on('error', () => resolve(0));
+          req.flushHeaders();
+          held.push(req);
+        }),
+      );
+    }
+    // Ten over the limit are refused at once, while the hundred still wait for their bodies.
+    let refused = 0;
+    for (const answer of answers) void answer.then((status) => status === 429 && (refused += 1));
+    for (let attempt = 0; attempt < 200 && refused < 10; attempt++) await sleep(50);
+    expect(refused).toBe(10);
+    expect((await get('/healthz', { localAddress: '127.0.0.6' })).status).toBe(200);
+    for (const req of held) req.destroy();
+  });
+
   it('counts sign-in attempts per client address nginx saw, which a client-sent X-Forwarded-For cannot change', async () => {
     const guess = (from: string, i: number, headers: Record<string, string> = {}) => signInAttempt(from, `nobody_${i}`, 'Wrong#2026', headers);
 
