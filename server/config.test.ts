@@ -11,6 +11,9 @@ describe('loadConfig', () => {
     expect(config.journalApiUrl).toBeUndefined();
     expect(config.sandbox).toEqual({ port: 3100, dbPath: './data/sandbox.db', articles: 300 });
     expect(config.secureCookies).toBe(false);
+    // The metrics are unauthenticated: loopback only unless opened.
+    expect(config.metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
     // The embedded sandbox: the process makes (and keeps) a secret of its own.
     expect(config.sessionSecrets).toEqual([]);
   });

@@ -41,6 +41,8 @@ const envSchema = z
     CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(300),
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** Unauthenticated: loopback unless the operator opens it to a scraper's network. */
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, message: '必须是 http(s) 地址 (must be an http(s) URL)' })
       .refine(
@@ -115,6 +117,8 @@ export interface PortalConfig {
   maxUploadBytes: number;
   /** Port of the Prometheus metrics endpoint; 0 turns it off. */
   metricsPort: number;
+  /** Address the metrics endpoint listens on (METRICS_HOST, loopback by default). */
+  metricsHost: string;
   /** The public origin every absolute URL is built from (PUBLIC_URL; without it, http://localhost:<PORT>). */
   publicOrigin: string;
   /** Redis shared by all portal processes (page cache, rate limits); undefined: each process keeps its own. */
@@ -157,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): PortalConfi
     cacheHeaders: { sMaxAge: env.CACHE_S_MAXAGE, staleWhileRevalidate: env.CACHE_STALE_WHILE_REVALIDATE },
     maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
     metricsPort: env.METRICS_PORT,
+    metricsHost: env.METRICS_HOST,
     redisUrl: env.REDIS_URL,
     publicOrigin: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   };

@@ -316,6 +316,51 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     }
   });
 
+  it("passes no client's forwarding header on: a foreign Origin naming itself in X-Forwarded-Host cannot sign a visitor out", async () => {
+    const { cookie } = await signIn();
+    const logout = (origin: string) =>
+      get('/logout', {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: origin, 'X-Forwarded-Host': EVIL, Forwarded: `host=${EVIL};proto=https`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+    expect((await logout(`https://${EVIL}`)).status).toBe(403);
+    expect((await logout(gateway.url)).status).toBe(302);
+    // The request id the portal logs is nginx's, not the client's.
+    const answer = await get('/healthz', { headers: { 'X-Request-Id': 'client-chosen-id-123' } });
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('lets one client hold at most 100 connections with a request in flight (trickled bodies), and its neighbour still gets through', async () => {
+    const target = new URL(gateway.url);
+    // Requests whose body never comes: each holds its connection until client_body_timeout.
+    const held: http.ClientRequest[] = [];
+    const answers: Promise<number>[] = [];
+    for (let i = 0; i < 110; i++) {
+      answers.push(
+        new Promise<number>((resolve) => {
+          const req = https.request(
+            { hostname: target.hostname, port: target.port, method: 'POST', path: '/login?login=userLogin', localAddress: '127.0.0.5', agent: false, ca: gateway.ca, servername: '', rejectUnauthorized: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '100' } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
+          req.on('error', () => resolve(0));
+          req.flushHeaders();
+          held.push(req);
+        }),
+      );
+    }
+    // Ten over the limit are refused at once, while the hundred still wait for their bodies.
+    let refused = 0;
+    for (const answer of answers) void answer.then((status) => status === 429 && (refused += 1));
+    for (let attempt = 0; attempt < 200 && refused < 10; attempt++) await sleep(50);
+    expect(refused).toBe(10);
+    expect((await get('/healthz', { localAddress: '127.0.0.6' })).status).toBe(200);
+    for (const req of held) req.destroy();
+  });
+
   it('counts sign-in attempts per client address nginx saw, which a client-sent X-Forwarded-For cannot change', async () => {
     const guess = (from: string, i: number, headers: Record<string, string> = {}) => signInAttempt(from, `nobody_${i}`, 'Wrong#2026', headers);
 

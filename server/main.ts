@@ -159,7 +159,7 @@ async function main() {
   });
   // Metrics on their own port: the gateway exposes only the public one.
   const metricsServer = config.metricsPort > 0 ? createMetricsServer(metrics) : undefined;
-  if (metricsServer) await listenOn(metricsServer, config.metricsPort, config.host, 'METRICS_PORT');
+  if (metricsServer) await listenOn(metricsServer, config.metricsPort, config.metricsHost, 'METRICS_PORT');
 
   const server: Server = createHttpServer(portal.app);
   await listenOn(server, config.port, config.host, 'PORT');

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -63,6 +64,46 @@ describe('malformed requests', () => {
   it('still serves a gateway that forwards http or https', async () => {
     expect((await rawRequest(portal.url, { path: '/aboutUs', headers: { 'X-Forwarded-Proto': 'https' } })).status).toBe(200);
     expect((await rawRequest(portal.url, { path: '/aboutUs', headers: { 'X-Forwarded-Proto': 'http, https' } })).status).toBe(200);
+  });
+
+  /** A request written byte for byte (headers in any number), and the status line of its answer. */
+  function rawStatus(lines: string[]): Promise<number> {
+    const { hostname, port } = new URL(portal.url);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+      let head = '';
+      socket.on('data', (chunk) => {
+        head += chunk.toString('latin1');
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(head);
+        if (status) {
+          socket.destroy();
+          resolve(Number(status[1]));
+        }
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('answers a request with two Host headers with 400, in any case and order', async () => {
+    const host = new URL(portal.url).host;
+    expect(await rawStatus(['GET /aboutUs HTTP/1.1', `Host: ${host}`, 'Connection: close'])).toBe(200);
+    expect(await rawStatus(['GET /aboutUs HTTP/1.1', `Host: ${host}`, 'Host: evil.example', 'Connection: close'])).toBe(400);
+    expect(await rawStatus(['GET /aboutUs HTTP/1.1', 'host: evil.example', `HOST: ${host}`, 'Connection: close'])).toBe(400);
+    expect(await rawStatus(['GET /api/homeApi/getBottomBar HTTP/1.1', `Host: ${host}`, `Host: ${host}`, 'Connection: close'])).toBe(400);
+  });
+
+  it("takes no client's X-Forwarded-Host for the origin check of a form post", async () => {
+    const logout = (origin: string, forwardedHost?: string) =>
+      rawRequest(portal.url, {
+        method: 'POST',
+        path: '/logout',
+        headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', ...(forwardedHost ? { 'X-Forwarded-Host': forwardedHost } : {}) },
+        body: '',
+      });
+    // The probe: a foreign Origin that names the forwarded host, and the real origin beside it.
+    expect((await logout('http://evil.example', 'evil.example')).status).toBeGreaterThanOrEqual(400);
+    expect((await logout(portal.url, 'evil.example')).status).toBe(302);
+    expect((await logout(portal.url)).status).toBe(302);
   });
 
   it.each([

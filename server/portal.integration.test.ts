@@ -92,11 +92,12 @@ describe('portal pages in front of a failing backend', () => {
     const pdf = Buffer.concat([half, half]);
     const author = sealSession({ token: 'backend-token-of-the-author', user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 }, [TEST_SECRET]);
 
-    /** Answers every download in full, except those whose URL says `broken` (or asks for receipt 9). */
+    /** Answers every download in full, except those of the `BROKEN` file (or receipt 9). */
     async function fileBackend() {
       const backend = await listen((req, res) => {
+        if (answersFileRecord(req, res)) return;
         res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length), 'Content-Disposition': 'attachment; filename="file.pdf"' });
-        if (!/broken|[?&]id=9\b/.test(req.url ?? '')) return void res.end(pdf);
+        if (!req.url?.includes(BROKEN) && !/[?&]id=9\b/.test(req.url ?? '')) return void res.end(pdf);
         res.write(half, () => setTimeout(() => res.socket?.destroy(), 20));
       });
       servers.push(backend);
@@ -104,7 +105,7 @@ describe('portal pages in front of a failing backend', () => {
     }
 
     it.each([
-      ['the /api proxy (article PDF)', '/api/file/file/download?hash=broken&fileName=a.pdf', '/api/file/file/download?hash=ok&fileName=a.pdf'],
+      ['the /api proxy (article PDF)', `/api/file/file/download?hash=${BROKEN}&fileName=a.pdf`, `/api/file/file/download?hash=${'1'.repeat(64)}&fileName=a.pdf`],
       ['the retraction receipt route', '/personal/message/retraction?id=9', '/personal/message/retraction?id=1'],
     ])('through %s: the client sees an aborted download, and the next one works', async (_label, brokenPath, okPath) => {
       const backend = await fileBackend();
@@ -143,10 +144,11 @@ describe('portal pages in front of a failing backend', () => {
     });
 
     it.each([
-      ['the /api proxy', '/api/file/file/download?hash=stall&fileName=a.pdf'],
+      ['the /api proxy', `/api/file/file/download?hash=${'2'.repeat(64)}&fileName=a.pdf`],
       ['the retraction receipt route', '/personal/message/retraction?id=2'],
     ])('through %s: a backend that goes silent mid-file gives an aborted download, not a hang', async (_label, filePath) => {
-      const backend = await listen((_req, res) => {
+      const backend = await listen((req, res) => {
+        if (answersFileRecord(req, res)) return;
         res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length) });
         res.write(half);
       });
@@ -177,6 +179,21 @@ describe('portal pages in front of a failing backend', () => {
     expect(log).not.toContain('tok-in-url-123');
   });
 });
+
+const BROKEN = '0'.repeat(64);
+
+/** The backend's record of any file the proxy asks about: a PDF (see server/file-downloads.ts). */
+function answersFileRecord(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (!req.url?.startsWith('/api/attachmentApi/fileRecord')) return false;
+  let body = '';
+  req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  req.on('end', () => {
+    const { hash } = JSON.parse(body) as { hash: string };
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ code: 200, success: true, message: '', entity: { hash, fileName: 'a.pdf', fileType: 'pdf', contentType: 'application/pdf', public: true } }));
+  });
+  return true;
+}
 
 interface Download {
   status: number;

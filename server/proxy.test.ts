@@ -23,6 +23,11 @@ const seen: Seen[] = [];
 const stalled: http.IncomingMessage[] = [];
 const hung: http.IncomingMessage[] = [];
 const FIFTY_MB = 50 * 1024 * 1024;
+/** Hashes the stub backend knows: `a…` public, `b…` the author's own. */
+const PUBLIC_FILE = 'a'.repeat(64);
+const OWN_FILE = 'b'.repeat(64);
+/** Files recorded with another type: `c…` HTML, `e…` SVG, `f…` PNG. */
+const RECORDED_TYPES: Record<string, [string, string]> = { c: ['html', 'text/html'], e: ['svg', 'image/svg+xml'], f: ['png', 'image/png'] };
 
 beforeAll(async () => {
   upstream = await listen((req, res) => {
@@ -33,7 +38,11 @@ beforeAll(async () => {
       return;
     }
     let bytes = 0;
-    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    let text = '';
+    req.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (text.length < 4096) text += chunk.toString();
+    });
     req.on('end', () => {
       seen.push({ path: req.url ?? '', headers: req.headers, bytes });
       const url = req.url ?? '';
@@ -41,6 +50,14 @@ beforeAll(async () => {
         res.writeHead(status, { 'Content-Type': 'application/json;charset=UTF-8', 'Set-Cookie': 'backend=1' });
         res.end(JSON.stringify(body));
       };
+      if (url.startsWith('/api/attachmentApi/fileRecord')) {
+        // The record of every file the tests ask for, stored under the probe's polyglot name.
+        const { hash } = JSON.parse(text) as { hash: string };
+        const own = hash.startsWith('b');
+        if (own && req.headers.authorization !== BACKEND_TOKEN) return json(200, { code: 404, success: false, message: '文件不存在或已被删除', entity: null });
+        const [fileType, contentType] = RECORDED_TYPES[hash[0]!] ?? ['pdf', 'application/pdf'];
+        return json(200, { code: 200, success: true, message: '', entity: { hash, fileName: '论文模板.bat', fileType, contentType, public: !own } });
+      }
       if (testCase === 'hang') return void hung.push(req); // never answers
       if (testCase === 'http403') return json(403, { code: 403, success: false, message: 'expired', entity: null });
       if (testCase === 'envelope403') return json(200, { code: 403, success: false, message: 'expired', entity: null });
@@ -100,11 +117,11 @@ describe('normaliseProxyTarget', () => {
 describe('BFF proxy', () => {
   it('forwards /api calls with the session token as Authorization, never the browser cookies or a client Authorization', async () => {
     const response = await rawRequest(portal.url, {
-      path: '/api/attachmentApi/fileBrowsing?x=1',
+      path: '/manage/author/paper/calculateCaptcha?x=1',
       headers: { Cookie: `${sessionCookie}; other=abc`, Authorization: 'client-supplied', 'X-Request-Id': 'req-proxy-test-0001', Connection: 'keep-alive' },
     });
     expect(response.status).toBe(200);
-    expect(JSON.parse(response.body)).toMatchObject({ code: 200, success: true, entity: { path: '/api/attachmentApi/fileBrowsing?x=1' } });
+    expect(JSON.parse(response.body)).toMatchObject({ code: 200, success: true, entity: { path: '/manage/author/paper/calculateCaptcha?x=1' } });
     const request = seen.at(-1)!;
     expect(request.headers.authorization).toBe(BACKEND_TOKEN);
     expect(request.headers.cookie).toBeUndefined();
@@ -115,7 +132,7 @@ describe('BFF proxy', () => {
   });
 
   it('sends no Authorization for a visitor', async () => {
-    await rawRequest(portal.url, { path: '/api/attachmentApi/fileBrowsing', headers: { Authorization: 'Bearer forged' } });
+    await rawRequest(portal.url, { path: '/manage/author/paper/calculateCaptcha', headers: { Authorization: 'Bearer forged' } });
     expect(seen.at(-1)!.headers.authorization).toBeUndefined();
   });
 
@@ -187,8 +204,8 @@ describe('BFF proxy', () => {
   });
 
   it('forwards the calls the browser makes, exactly as declared and with their method only', async () => {
-    expect((await rawRequest(portal.url, { path: '/api/file/file/download?hash=a&fileName=b.pdf' })).status).toBe(200);
-    expect((await rawRequest(portal.url, { method: 'HEAD', path: '/api/attachmentApi/download?hash=a' })).status).toBe(200);
+    expect((await rawRequest(portal.url, { path: `/api/file/file/download?hash=${PUBLIC_FILE}&fileName=b.pdf` })).status).toBe(200);
+    expect((await rawRequest(portal.url, { method: 'HEAD', path: `/api/attachmentApi/download?hash=${PUBLIC_FILE}` })).status).toBe(200);
     expect((await rawRequest(portal.url, { path: '/manage/author/paper/calculateCaptcha?uuid=x' })).status).toBe(200);
     // An upload endpoint is not a GET; a file is not a POST.
     expect((await rawRequest(portal.url, { path: '/manage/author/paper/authorManuscriptUpload' })).status).toBe(404);
@@ -220,7 +237,7 @@ describe('BFF proxy', () => {
     expect(sameSite.status).toBe(200);
   });
 
-  it.each(['/api/attachmentApi/fileBrowsing?case=http403', '/api/attachmentApi/fileBrowsing?case=envelope403'])('clears the session when the backend answers 403 (%s)', async (path) => {
+  it.each(['/manage/author/paper/calculateCaptcha?case=http403', '/manage/author/paper/calculateCaptcha?case=envelope403'])('clears the session when the backend answers 403 (%s)', async (path) => {
     const response = await rawRequest(portal.url, { path, headers: { Cookie: sessionCookie } });
     expect(response.status).toBe(403);
     const cleared = String(response.headers['set-cookie']);
@@ -231,7 +248,7 @@ describe('BFF proxy', () => {
   });
 
   it('answers 504 when the backend does not answer within the timeout, and lets go of the backend', async () => {
-    const response = await rawRequest(portal.url, { path: '/api/attachmentApi/fileBrowsing?case=hang' });
+    const response = await rawRequest(portal.url, { path: '/manage/author/paper/calculateCaptcha?case=hang' });
     expect(response.status).toBe(504);
     expect(JSON.parse(response.body).message).toContain('超时');
     // The backend never answered: the portal gave up on it and closed the connection.
@@ -243,7 +260,10 @@ describe('BFF proxy', () => {
   it('answers 502 when the backend is down, and the portal stays up', async () => {
     const down = await startShellPortal('http://127.0.0.1:9');
     try {
-      const response = await rawRequest(down.url, { path: '/api/attachmentApi/fileBrowsing' });
+      const response = await rawRequest(down.url, { path: '/manage/author/paper/calculateCaptcha' });
+      expect(response.status).toBe(502);
+      const file = await rawRequest(down.url, { path: `/api/attachmentApi/fileBrowsing?hash=${PUBLIC_FILE}` });
+      expect(file.status).toBe(502);
       expect(response.status).toBe(502);
       expect((await rawRequest(down.url, { path: '/healthz' })).status).toBe(200);
     } finally {
@@ -329,7 +349,8 @@ describe('BFF proxy', () => {
       expect(JSON.parse(upload.body).entity.bytes).toBe(FIFTY_MB);
 
       const downloaded = await new Promise<number>((resolve, reject) => {
-        http.get(`${portal.url}/api/file/file/download?case=download`, (res) => {
+        // Files stream the same way, once their record is known (tested below).
+        http.get(`${portal.url}/manage/author/paper/calculateCaptcha?case=download`, (res) => {
           let bytes = 0;
           res.on('data', (c: Buffer) => (bytes += c.length));
           res.on('end', () => resolve(bytes));
@@ -346,5 +367,64 @@ describe('BFF proxy', () => {
     // the bound proves that no whole body (50 MB) is ever held; the backpressure test above
     // proves the proxy holds back what the backend does not read.
     expect(growthMb).toBeLessThan(45);
+  });
+});
+
+describe('files through the proxy', () => {
+  const FILE_ENDPOINTS = ['/api/attachmentApi/download', '/api/attachmentApi/fileBrowsing', '/api/file/file/download'];
+  /** The probe's links: any name in the query, whatever the file is. */
+  const NAMES = [encodeURIComponent('论文模板.bat'), 'report.html', 'image.svg', 'x.pdf%20.exe', '..%2f..%2fevil.exe', 'a"b.cmd'];
+
+  it.each(FILE_ENDPOINTS)('%s names a file after its record, never after the query', async (endpoint) => {
+    for (const name of NAMES) {
+      const before = seen.length;
+      const response = await rawRequest(portal.url, { path: `${endpoint}?hash=${PUBLIC_FILE}&fileName=${name}` });
+      expect(response.status, name).toBe(200);
+      // The record says PDF, stored as 论文模板.bat: a PDF named 论文模板.pdf.
+      expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('论文模板.pdf')}`);
+      expect(response.headers['content-disposition']).not.toMatch(/\.(bat|html|svg|exe|cmd)/i);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toMatch(/^sandbox/);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      // The backend was asked for the hash only.
+      const forwarded = seen.slice(before).map((r) => r.path);
+      expect(forwarded.at(-1)).toBe(`${endpoint}?hash=${PUBLIC_FILE}`);
+    }
+  });
+
+  it('shows only PDFs and PNG/JPEG images in place, everything else is saved', async () => {
+    const disposition = async (endpoint: string, hash: string) =>
+      String((await rawRequest(portal.url, { path: `${endpoint}?hash=${hash}&inline=1` })).headers['content-disposition']).split(';')[0];
+    expect(await disposition('/api/attachmentApi/fileBrowsing', PUBLIC_FILE)).toBe('inline');
+    expect(await disposition('/api/attachmentApi/fileBrowsing', 'f'.repeat(64))).toBe('inline');
+    expect(await disposition('/api/file/file/download', PUBLIC_FILE)).toBe('inline');
+    for (const hash of ['c'.repeat(64), 'e'.repeat(64)]) {
+      expect(await disposition('/api/attachmentApi/fileBrowsing', hash)).toBe('attachment');
+      const saved = await rawRequest(portal.url, { path: `/api/attachmentApi/fileBrowsing?hash=${hash}` });
+      expect(saved.headers['content-disposition']).toMatch(/filename\*=UTF-8''[^;]*\.(html|svg)$/);
+      expect(saved.headers['content-security-policy']).toMatch(/^sandbox/);
+    }
+    expect(await disposition('/api/attachmentApi/download', PUBLIC_FILE)).toBe('attachment');
+  });
+
+  it("gives a manuscript's file only to its owner's session", async () => {
+    const before = seen.length;
+    for (const endpoint of FILE_ENDPOINTS) {
+      expect((await rawRequest(portal.url, { path: `${endpoint}?hash=${OWN_FILE}` })).status).toBe(404);
+      expect((await rawRequest(portal.url, { path: `${endpoint}?hash=${OWN_FILE.toUpperCase()}` })).status).toBe(404);
+    }
+    // Only the record was asked for: the file itself never left the backend.
+    expect(seen.slice(before).every((r) => r.path.startsWith('/api/attachmentApi/fileRecord'))).toBe(true);
+    const owner = await rawRequest(portal.url, { path: `/api/attachmentApi/download?hash=${OWN_FILE}`, headers: { Cookie: sessionCookie } });
+    expect(owner.status).toBe(200);
+  });
+
+  it('answers 404 without asking the backend for a request that names no file', async () => {
+    const before = seen.length;
+    for (const query of ['', '?hash=', '?hash=a', `?hash=${'g'.repeat(64)}`, `?fileName=x.bat`, `?hash=${PUBLIC_FILE}x`]) {
+      expect((await rawRequest(portal.url, { path: `/api/attachmentApi/download${query}` })).status, query).toBe(404);
+    }
+    expect(seen.length).toBe(before);
   });
 });

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { isBrowserEndpoint } from '../app/backend/browser-endpoints';
 import { endsSession, sessionEndedEnvelope } from '../app/backend/session-end';
 import { sameOrigin } from '../app/lib/same-origin';
+import { FILE_RECORD_PATH, fileHeaders, fileRecordSchema, fileRequestOf, type FileRecord } from './file-downloads';
 import { SESSION_COOKIE, readCookie, serializeClearedSessionCookie, unsealSession } from '../app/session/cookie.server';
 
 /**
@@ -42,6 +43,8 @@ const HOP_BY_HOP = new Set([
 const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded']);
 /** Never passed back to the browser: the backend does not set cookies on the portal's origin. */
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie']);
+/** What the portal decides for a file, whatever the backend said (server/file-downloads.ts). */
+const FILE_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'x-content-type-options', 'content-security-policy'];
 const MAX_INSPECTED_JSON_BYTES = 2 * 1024 * 1024;
 
 function envelope(code: number, message: string) {
@@ -132,13 +135,86 @@ export function createProxy(options: ProxyOptions) {
     headers['x-forwarded-host'] = options.publicHost;
     headers.host = target.host;
 
+    const forward = (forwardPath: string, fileOverrides: Record<string, string> | null) => forwardTo(req, res, log, headers, path, forwardPath, fileOverrides);
+    // A file: the backend's record says whether this caller may have it, its name and type.
+    const file = fileRequestOf(path);
+    if (!file) return forward(path, null);
+    const notFound = () => res.status(404).type('application/json').send(envelope(404, '文件不存在或已被删除'));
+    if (!file.hash) return notFound();
+    lookUpFile(file.hash, session?.token ?? null, requestId).then(
+      (record) => (record ? forward(file.forward, fileHeaders(record, file.inline)) : notFound()),
+      (error: Error) => {
+        log.error({ proxy: path, error: error.message }, 'journal backend file record failed');
+        if (!res.headersSent) res.status(502).type('application/json').send(envelope(502, '服务暂时不可用，请稍后再试'));
+      },
+    );
+
+    /** The file's record from the backend, asked with the caller's token; null when it has none for this caller. */
+    async function lookUpFile(hash: string, token: string | null, id: string): Promise<FileRecord | null> {
+      const body = (await postJson(FILE_RECORD_PATH, { hash }, { ...(token ? { authorization: token } : {}), ...(id ? { 'x-request-id': id } : {}) })) as {
+        success?: unknown;
+        entity?: unknown;
+      } | null;
+      if (!body || body.success !== true) return null;
+      const record = fileRecordSchema.safeParse(body.entity);
+      return record.success && record.data.hash === hash ? record.data : null;
+    }
+  }
+
+  /**
+   * A small JSON call of the portal's own (through the same connection pool); null when the
+   * answer is not JSON. A pooled connection the backend closed while idle is tried once more.
+   */
+  function postJson(path: string, payload: unknown, headers: http.OutgoingHttpHeaders, retried = false): Promise<unknown> {
+    const body = JSON.stringify(payload);
+    return new Promise((resolve, reject) => {
+      const call = transport.request(
+        {
+          protocol: target.protocol,
+          hostname: target.hostname,
+          port: target.port,
+          method: 'POST',
+          path: basePath + path,
+          headers: { ...headers, host: target.host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          agent,
+          timeout: options.timeoutMs,
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          answer.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > 64 * 1024) return call.destroy(new Error('file record too large'));
+            chunks.push(chunk);
+          });
+          answer.on('end', () => {
+            try {
+              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            } catch {
+              resolve(null);
+            }
+          });
+          answer.on('error', reject);
+        },
+      );
+      call.on('timeout', () => call.destroy(new Error('upstream timeout')));
+      call.on('error', (error: NodeJS.ErrnoException) => {
+        if (!retried && call.reusedSocket && error.code === 'ECONNRESET') resolve(postJson(path, payload, headers, true));
+        else reject(error);
+      });
+      call.end(body);
+    });
+  }
+
+  /** Sends the request on to the backend as `forwardPath`, streaming both ways; `fileOverrides` replace the answer's file headers. */
+  function forwardTo(req: Request, res: Response, log: Logger, headers: http.OutgoingHttpHeaders, path: string, forwardPath: string, fileOverrides: Record<string, string> | null) {
     let finished = false;
     const upstream = transport.request({
       protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
       method: req.method,
-      path: basePath + path,
+      path: basePath + forwardPath,
       headers,
       agent,
     });
@@ -196,6 +272,10 @@ export function createProxy(options: ProxyOptions) {
       const responseHeaders: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(upstreamRes.headers)) {
         if (!HOP_BY_HOP.has(name) && !DROPPED_RESPONSE_HEADERS.has(name) && value !== undefined) responseHeaders[name] = value;
+      }
+      if (fileOverrides && status >= 200 && status < 300) {
+        for (const name of FILE_RESPONSE_HEADERS) delete responseHeaders[name];
+        Object.assign(responseHeaders, fileOverrides);
       }
 
       const sessionExpired = () => {

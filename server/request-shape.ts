@@ -4,7 +4,8 @@ import type { NextFunction, Request, Response } from 'express';
  * Requests the portal answers before anything reads them, because they cannot be meant
  * for it: a method it does not serve (405 for HTTP's own, such as TRACE or PUT; 501 for
  * anything else), a request target that is not a path (absolute-form `GET http://…`,
- * which only proxies receive), and a forwarded scheme that is neither http nor https.
+ * which only proxies receive), a forwarded scheme that is neither http nor https, and
+ * a request with two `Host` headers.
  * Each gets a short Chinese page, the request id, and a warning in the log, not an error.
  */
 const SERVED = new Set(['GET', 'HEAD', 'POST']);
@@ -24,6 +25,13 @@ function refuse(res: Response, status: number, message: string) {
     );
 }
 
+/** How many times a header was sent (Node keeps only the first `Host` of several). */
+function sentCount(req: Request, name: string): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === name) count += 1;
+  return count;
+}
+
 export function requestShape(req: Request, res: Response, next: NextFunction) {
   if (!SERVED.has(req.method)) {
     if (KNOWN.has(req.method)) {
@@ -33,6 +41,12 @@ export function requestShape(req: Request, res: Response, next: NextFunction) {
     return refuse(res, 501, '不支持的请求方式');
   }
   if (!req.originalUrl.startsWith('/')) return refuse(res, 400, '请求地址无效');
+  // Two Hosts: a proxy and the portal could each read another one.
+  if (sentCount(req, 'host') > 1) return refuse(res, 400, '请求无效');
+  // Every URL is built from PUBLIC_URL and the gateway passes the visitor's Host: a
+  // forwarded host can only be a client's word, and nothing here (Express's hostname,
+  // React Router's request URL and origin check on actions) may read it.
+  delete req.headers['x-forwarded-host'];
   const forwarded = req.get('x-forwarded-proto');
   if (forwarded !== undefined && !/^\s*https?\s*(,|$)/i.test(forwarded)) return refuse(res, 400, '请求无效');
   next();

@@ -9,6 +9,8 @@ import { ATTACHMENT_TYPES, IMAGE_TYPES, fileJson } from '../files.js';
 import { RESPONDED, bizError, createApi, optStr, parse, withMessage, type Params } from '../http.js';
 import { receiveUpload, uploadJson } from '../uploads.js';
 import { ZipReader } from '../zip.js';
+import { pdfFileName } from '../articles.js';
+import { TEMPLATES } from './platform.js';
 
 interface AttachmentRow {
   id: number;
@@ -36,6 +38,8 @@ export function attachmentJson(a: AttachmentRow) {
 }
 
 const KINDS = ['attachment', 'avatar', 'scholar', 'feedback', 'manuscript'] as const;
+/** Attachment kinds shown to anyone: people's avatars (the templates are built, see TEMPLATES). */
+const PUBLIC_KINDS = new Set(['avatar']);
 
 export function attachmentRoutes(env: SandboxEnv) {
   const { db, log, files } = env;
@@ -74,6 +78,39 @@ export function attachmentRoutes(env: SandboxEnv) {
     if (!file) throw bizError('请选择要上传的文件');
     log.info({ event: 'attachment_uploaded', size: file.size, type: file.ext }, 'sandbox attachment uploaded');
     return withMessage(uploadJson(file, t), '上传成功');
+  });
+
+  // The record of a file by its hash, for whoever serves it (the portal): its stored name,
+  // type (by content, never by a name) and whether anyone may read it. Published article
+  // PDFs, the submission templates and avatars are public; manuscript files and personal
+  // uploads only to their owner. Anyone else gets the same 404 as an unknown hash.
+  let templateNames: Map<string, string> | undefined;
+  api.post('/fileRecord', ({ params, auth }) => {
+    const { hash } = parse(z.object({ hash: z.string().regex(/^[0-9a-fA-F]{32,64}$/, { error: '文件不存在或已被删除' }) }), params);
+    const h = hash.toLowerCase();
+    const caller = auth?.employeeId ?? null;
+    const article = db.prepare('SELECT title FROM articles WHERE pdf_hash = ?').get(h) as { title: string } | undefined;
+    if (article) return { hash: h, fileName: pdfFileName(article), fileType: 'pdf', contentType: 'application/pdf', public: true };
+    templateNames ??= new Map(Object.values(TEMPLATES).map((t) => [files.putRecipe(t.recipe, nowTime(db)).hash, t.name]));
+    const blob = files.blob(h);
+    const template = templateNames.get(h);
+    if (blob && template) return { hash: h, fileName: template, fileType: blob.ext, contentType: blob.contentType, public: true };
+    const attachment = db.prepare('SELECT file_name, kind, employee_id FROM attachments WHERE hash = ? ORDER BY id DESC LIMIT 1').get(h) as
+      | { file_name: string; kind: string; employee_id: number | null }
+      | undefined;
+    const manuscript = db
+      .prepare('SELECT f.file_name, m.employee_id FROM manuscript_files f JOIN manuscripts m ON m.id = f.manuscript_id WHERE f.hash = ? ORDER BY f.id DESC LIMIT 1')
+      .get(h) as { file_name: string; employee_id: number } | undefined;
+    if (!blob) throw bizError('文件不存在或已被删除', 404);
+    const record = attachment ?? manuscript;
+    const isPublic = !manuscript && attachment !== undefined && PUBLIC_KINDS.has(attachment.kind);
+    // A document built on request (a manuscript's title page or information form) has no
+    // row of its own: any signed-in user holding its hash, which only its owner is given.
+    const owner = record ? record.employee_id : undefined;
+    const allowed = isPublic || (caller !== null && (owner === undefined || owner === caller));
+    if (!allowed) throw bizError('文件不存在或已被删除', 404);
+    const fileName = record?.file_name ?? `file.${blob.ext}`;
+    return { hash: h, fileName, fileType: blob.ext, contentType: blob.contentType, public: isPublic };
   });
 
   api.post('/ossKeyGetAttachment', ({ params }) => attachmentJson(resolve(params).row));

@@ -2,10 +2,11 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { BackendEnvelopeError } from '~/backend/errors';
-import { getRandomUUID, sendCode } from '~/backend/endpoints/auth.server';
+import { getRandomUUID } from '~/backend/endpoints/auth.server';
 import type { SignInActionData } from '~/components/login/types';
 import { auth as authCopy } from '~/copy/auth';
-import { MOBILE_PATTERN, formIntent, sendSmsSchema } from '~/schemas/auth';
+import { formIntent, sendSmsSchema } from '~/schemas/auth';
+import { requestSmsCode, smsCooldown, spendCodeGuess } from '~/lib/sms.server';
 import type { RateRule } from '~/lib/rate-limit.server';
 import { backendFor } from '~/session/session.server';
 import { refusalErrors, type RefusalFields } from '~/schemas/refusal';
@@ -18,16 +19,11 @@ import { refusalErrors, type RefusalFields } from '~/schemas/refusal';
 /** Spec: passwords and codes never come back in a re-rendered form. */
 export const HIDDEN_FIELDS = ['password', 'confirmPassword', 'verificationCode', 'code', 'captcha'];
 
-/** Abuse limits (shared by every portal process when REDIS_URL is set; see app/lib/rate-limit.server.ts). */
+/** Abuse limits of sign-in (shared by every portal process when REDIS_URL is set; see app/lib/rate-limit.server.ts); the SMS ones are in app/lib/sms.server.ts. */
 export const RATE_RULES = {
   loginPerIp: { limit: 10, windowMs: 60_000 },
   loginFailuresPerAccount: { limit: 10, windowMs: 10 * 60_000 },
-  smsPerMobile: { limit: 1, windowMs: 60_000 },
-  smsPerMobileDaily: { limit: 10, windowMs: 24 * 60 * 60_000 },
-  smsPerIp: { limit: 20, windowMs: 60 * 60_000 },
   lookupPerIp: { limit: 60, windowMs: 60_000 },
-  /** Tries of one SMS code (a new code starts a new count): past this the code is dead. */
-  smsCodeGuesses: { limit: 5, windowMs: 30 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 interface Replyable {
@@ -66,34 +62,9 @@ export async function freshCaptchaKey(request: Request, context: AppLoadContext)
   }
 }
 
-const smsKey = (mobile: string) => `sms:mobile:${mobile}`;
-const smsDayKey = (mobile: string) => `sms:mobile-day:${mobile}`;
-const guessKey = (mobile: string) => `sms-guess:mobile:${mobile}`;
-
 /**
- * Counts one try of the SMS code sent to `mobile`, before the backend sees it (so
- * concurrent tries cannot overrun the count). After `smsCodeGuesses` tries the code is
- * dead: the portal refuses every further try, the right code included, until a new code
- * is sent to that number. With at most 10 codes a day, a number gets at most 50 tries.
- */
-export async function spendCodeGuess(context: AppLoadContext, mobile: string) {
-  return context.runtime.rateLimiter.hit(guessKey(mobile.trim()), RATE_RULES.smsCodeGuesses);
-}
-
-/** A new code was sent to `mobile`: its tries start from zero. */
-export async function newCodeSent(context: AppLoadContext, mobile: string) {
-  await context.runtime.rateLimiter.reset(guessKey(mobile.trim()));
-}
-
-/** Seconds before another SMS code may go to `mobile` (rendered by the server without JavaScript). */
-export async function smsCooldown(context: AppLoadContext, mobile: unknown): Promise<number> {
-  if (typeof mobile !== 'string' || !MOBILE_PATTERN.test(mobile.trim())) return 0;
-  return context.runtime.rateLimiter.cooldownSeconds(smsKey(mobile.trim()), RATE_RULES.smsPerMobile);
-}
-
-/**
- * The 获取验证码 button of any form: a valid mobile and image captcha (docs/product.md#validation), then
- * at most one code per mobile per 60 s and 10 a day, 20 requests per address an hour.
+ * The 获取验证码 button of any sign-in form: a valid mobile and image captcha
+ * (docs/product.md#validation), then the rules every SMS passes (app/lib/sms.server.ts).
  */
 export async function sendSmsCode(request: Request, context: AppLoadContext, form: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: sendSmsSchema });
@@ -101,44 +72,23 @@ export async function sendSmsCode(request: Request, context: AppLoadContext, for
     return answer(form, submission, { uuid: formUuid(formData), smsCooldown: await smsCooldown(context, submission.payload.mobileNo) });
   }
   const { mobileNo, captcha, uuid } = submission.value;
-  const { rateLimiter } = context.runtime;
-
-  const perIp = await rateLimiter.hit(`sms:ip:${context.clientNetwork}`, RATE_RULES.smsPerIp);
-  if (!perIp.allowed) return answer(form, submission, { uuid }, { status: 429, formErrors: [authCopy.messages.smsIpLimit(perIp.retryAfterSeconds)] });
-  const perMinute = await rateLimiter.peek(smsKey(mobileNo), RATE_RULES.smsPerMobile);
-  if (!perMinute.allowed) {
+  const outcome = await requestSmsCode(request, context, form, mobileNo, { captcha, uuid });
+  if (outcome.sent) {
     return answer(
       form,
       submission,
-      { uuid, smsCooldown: perMinute.retryAfterSeconds },
-      { status: 429, formErrors: [authCopy.messages.smsTooOften(perMinute.retryAfterSeconds)] },
+      { uuid: await freshCaptchaKey(request, context), smsCooldown: outcome.resendIn, notice: authCopy.messages.smsSent },
+      { status: 200 },
     );
   }
-  const perDay = await rateLimiter.peek(smsDayKey(mobileNo), RATE_RULES.smsPerMobileDaily);
-  if (!perDay.allowed) return answer(form, submission, { uuid }, { status: 429, formErrors: [authCopy.messages.smsDailyLimit] });
-
-  try {
-    await backendFor(request, context, { token: null }).call(sendCode, { mobile: mobileNo, code: captcha, uuid });
-  } catch (error) {
-    if (!(error instanceof BackendEnvelopeError)) throw error;
-    // The backend checked (and spent) the captcha: show a new one.
-    const next = await freshCaptchaKey(request, context);
-    const message = error.backendMessage || authCopy.messages.smsTooOften(60);
-    if (error.code === 429) return answer(form, submission, { uuid: next, smsCooldown: 60 }, { status: 429, formErrors: [message] });
-    // sendCode's `code` is the image captcha's text.
-    const errors = refusedAt(error, { code: 'captcha' });
-    return answer(form, submission, { uuid: next }, { status: 400, ...errors });
+  if (outcome.limited && !outcome.proofSpent) {
+    return answer(form, submission, { uuid, smsCooldown: outcome.wait }, { status: 429, formErrors: [outcome.message] });
   }
-  await rateLimiter.hit(smsKey(mobileNo), RATE_RULES.smsPerMobile);
-  await rateLimiter.hit(smsDayKey(mobileNo), RATE_RULES.smsPerMobileDaily);
-  await newCodeSent(context, mobileNo);
-  context.logger.info({ event: 'sms_requested', form }, 'SMS code requested');
-  return answer(
-    form,
-    submission,
-    { uuid: await freshCaptchaKey(request, context), smsCooldown: Math.ceil(RATE_RULES.smsPerMobile.windowMs / 1000), notice: authCopy.messages.smsSent },
-    { status: 200 },
-  );
+  // The backend checked (and spent) the captcha: show a new one.
+  const next = await freshCaptchaKey(request, context);
+  if (outcome.limited) return answer(form, submission, { uuid: next, smsCooldown: outcome.wait }, { status: 429, formErrors: [outcome.message] });
+  // sendCode's `code` is the image captcha's text.
+  return answer(form, submission, { uuid: next }, { status: 400, ...refusedAt(outcome.refusal, { code: 'captcha' }) });
 }
 
 /** The no-JavaScript 换一张 button: the same form back, with a new captcha. */

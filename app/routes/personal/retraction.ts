@@ -3,6 +3,7 @@ import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
 import { redirectWithToast } from '~/lib/action-result.server';
 import type { Route } from './+types/retraction';
+import { backendFileHeaders } from '~/lib/file-headers';
 
 /** /personal/message/retraction?id=: the 撤稿回执 PDF of a type-3 message, streamed from the backend (marks it read). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,8 +16,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     response.body?.cancel().catch(() => {});
     return redirectWithToast(context, '/personal/message', '撤稿回执不存在', 'error');
   }
-  const headers = new Headers({ 'Content-Type': type });
-  const disposition = response.headers.get('Content-Disposition');
-  if (disposition) headers.set('Content-Disposition', disposition);
-  return new Response(response.body, { headers });
+  return new Response(response.body, { headers: backendFileHeaders(response.headers) });
 }

@@ -7,10 +7,8 @@ import {
   mobileNoChange,
   passwordChange,
   userUnbindWxChat,
-  verificationPasswordAndSendCode,
 } from '~/backend/endpoints/account.server';
 import { requestCode } from '~/backend/endpoints/auth.server';
-import { BackendEnvelopeError } from '~/backend/errors';
 import { CancelConfirm, CancelIntro, MobileForm, PasswordForm, WechatForm } from '~/components/account/SecurityForms';
 import { account as copy } from '~/copy/account';
 import { INTENT_FIELD } from '~/schemas/auth';
@@ -33,7 +31,7 @@ import { redirectWithToast, refusal, refusalOf } from '~/lib/action-result.serve
 import { passwordAttemptAllowed, reply, wechatBindCookie } from './account.server';
 import type { Route } from './+types/security';
 import { refusalErrors } from '~/schemas/refusal';
-import { newCodeSent, spendCodeGuess } from '~/routes/auth/forms.server';
+import { requestSmsCode, spendCodeGuess } from '~/lib/sms.server';
 import { auth as authCopy } from '~/copy/auth';
 import { readForm } from '~/lib/form-data.server';
 
@@ -88,31 +86,21 @@ async function changeMobile(request: Request, context: Context, session: Session
   const sending = formData.get(INTENT_FIELD) === 'sendSms';
   const submission = parseWithZod(formData, { schema: mobileSchemaFor(formData.get(INTENT_FIELD)) });
   if (submission.status !== 'success') return reply('mobile', submission);
-  const backend = backendFor(request, context);
-
   if (sending) {
     const { password, mobileNo } = submission.value as { password: string; mobileNo: string };
     const attempt = await passwordAttemptAllowed(context, session.user.id);
     if (!attempt.allowed) return reply('mobile', submission, { status: 429, formErrors: [attempt.message] });
-    try {
-      const sent = await backend.call(verificationPasswordAndSendCode, { password, mobileNo });
-      await newCodeSent(context, mobileNo);
-      context.logger.info({ event: 'sms_requested', form: 'mobileChange' }, 'SMS code requested');
-      return reply('mobile', submission, { status: 200, notice: copy.security.mobile.sent(sent.mobile), smsCooldown: sent.resendIn });
-    } catch (error) {
-      if (error instanceof BackendEnvelopeError && error.code === 429) {
-        const wait = Number(/(\d+)\s*秒/.exec(error.backendMessage)?.[1] ?? 60);
-        return reply('mobile', submission, { status: 429, formErrors: [error.backendMessage], smsCooldown: wait });
-      }
-      return reply('mobile', submission, refusalErrors(refusalOf(error), mobileChangeRefusalFields));
-    }
+    const outcome = await requestSmsCode(request, context, 'mobileChange', mobileNo, { password, accountId: session.user.id });
+    if (outcome.sent) return reply('mobile', submission, { status: 200, notice: copy.security.mobile.sent(outcome.mobile), smsCooldown: outcome.resendIn });
+    if (outcome.limited) return reply('mobile', submission, { status: 429, formErrors: [outcome.message], smsCooldown: outcome.wait });
+    return reply('mobile', submission, refusalErrors(refusalOf(outcome.refusal), mobileChangeRefusalFields));
   }
 
   const { mobileNo, code } = submission.value as { mobileNo: string; code: string };
   const guess = await spendCodeGuess(context, mobileNo);
   if (!guess.allowed) return reply('mobile', submission, { status: 429, fieldErrors: { code: [authCopy.messages.codeGuessesSpent] } });
   try {
-    await backend.call(mobileNoChange, { mobileNo, code });
+    await backendFor(request, context).call(mobileNoChange, { mobileNo, code });
   } catch (error) {
     return reply('mobile', submission, refusalErrors(refusalOf(error), mobileChangeRefusalFields));
   }

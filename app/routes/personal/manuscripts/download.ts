@@ -17,6 +17,7 @@ import { redirectWithToast } from '~/lib/action-result.server';
 import type { Route } from './+types/download';
 import { manuscriptId } from './manuscript.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
+import { backendFileHeaders } from '~/lib/file-headers';
 
 const FILE_KINDS = ['original', 'revision', 'edited', 'proof', 'offer', 'response', 'receipt'];
 const NUMBER = /^\d{1,12}$/;
@@ -97,11 +98,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const message = await refusalMessage(response);
     return redirectWithToast(context, manuscriptPath(id), message ?? copy.download.failed, 'error');
   }
-  const headers = new Headers({ 'Content-Type': response.headers.get('Content-Type') ?? 'application/octet-stream', 'X-Content-Type-Options': 'nosniff' });
-  for (const name of ['Content-Disposition', 'Content-Length']) {
-    const value = response.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  if (!headers.has('Content-Disposition')) headers.set('Content-Disposition', 'attachment');
+  const headers = new Headers(backendFileHeaders(response.headers));
+  const length = response.headers.get('Content-Length');
+  if (length) headers.set('Content-Length', length);
   return new Response(response.body, { headers });
 }
