@@ -1,4 +1,4 @@
-import { captchaText } from './auth-support';
+import { captchaText, panel } from './auth-support';
 import { freshAuthor } from './authors';
 import { ABSTRACT, PDF } from './files';
 import { expect, test } from './fixtures';
@@ -91,5 +91,17 @@ test.describe("the submission form and the journal's 投稿须知", () => {
   test("the platform's 投稿须知 gives the journals' numbers", async ({ page }) => {
     await page.goto('/aboutUs');
     await expect(page.getByText('中文摘要（200-300字）、关键词（3-5个）', { exact: false })).toBeVisible();
+  });
+});
+
+test.describe('registering', () => {
+  test('a different confirmation is said at once, with the other fields\' errors', async ({ page }) => {
+    await page.goto('/?login=userRegister');
+    const form = panel(page);
+    await form.getByLabel('密码', { exact: true }).fill('Secret@123');
+    await form.getByLabel('确认密码').fill('Secret@124');
+    await form.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(panel(page).getByText('两次输入密码不一致')).toBeVisible();
+    await expect(panel(page).getByText('请阅读并同意《用户注册协议》、《用户隐私协议》')).toBeVisible();
   });
 });
