@@ -225,6 +225,39 @@ test.describe('what a phone reader meets', () => {
     if (!test.info().project.name.endsWith('-no-js')) await expect(panel.getByRole('button', { name: '复制链接' })).toBeVisible();
   });
 
+  test('the phone menu lists 文献成果, 新闻资讯 and 检索', async ({ page }) => {
+    await visit(page, '/editorialBoard');
+    await page.locator('summary').filter({ hasText: '菜单' }).click();
+    const sections = page.getByRole('navigation', { name: '主导航' });
+    for (const name of ['文献成果', '新闻资讯', '检索']) await expect(sections.getByRole('link', { name, exact: true })).toBeVisible();
+  });
+
+  test("a reference's DOI stays in the reference's lines", async ({ page }) => {
+    await visit(page, '/journal/detail?id=1');
+    const lone = await page.locator('#references li').evaluateAll((items) =>
+      items.flatMap((li) => {
+        // Each line of the reference as the text on it: a line that is only "DOI:" is alone.
+        const range = document.createRange();
+        range.selectNodeContents(li);
+        const lines = new Map<number, string>();
+        const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (let i = 0; i < node.data.length; i += 1) {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            const rect = r.getClientRects()[0];
+            if (!rect) continue;
+            const top = Math.round(rect.top / 4);
+            lines.set(top, (lines.get(top) ?? '') + node.data[i]);
+          }
+        }
+        return [...lines.values()].map((l) => l.trim()).filter((l) => /^DOI[:：]?$/.test(l)).map((l) => `${li.id}: "${l}"`);
+      }),
+    );
+    expect(lone).toEqual([]);
+  });
+
   test("the journals' covers keep their English names whole and inside the cover", async ({ page }) => {
     await visit(page, '/');
     const covers = page.locator('main a[aria-hidden="true"] small[lang="en"]');

@@ -105,3 +105,48 @@ test.describe('registering', () => {
     await expect(panel(page).getByText('请阅读并同意《用户注册协议》、《用户隐私协议》')).toBeVisible();
   });
 });
+
+test.describe('reading an article', () => {
+  for (const width of [1920, 1280]) {
+    test(`the full text is set at least 16 px, no smaller than the abstract, in lines a reader can follow (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.goto('/journal/detail?id=1');
+      const body = page.locator('#fulltext p').first();
+      const abstract = page.locator('#abstract p').first();
+      const px = async (locator: typeof body) => parseFloat(await locator.evaluate((el) => getComputedStyle(el).fontSize));
+      const size = await px(body);
+      expect(size).toBeGreaterThanOrEqual(16);
+      expect(size).toBeGreaterThanOrEqual(await px(abstract));
+      const perLine = (await body.boundingBox())!.width / size;
+      expect(perLine, 'characters a line').toBeLessThanOrEqual(40);
+      expect(perLine).toBeGreaterThanOrEqual(25);
+    });
+  }
+
+  test('发表历程 gives 收稿, 修回 and 录用 as 文献信息 does, then the publication', async ({ page }) => {
+    await page.goto('/journal/detail?id=1');
+    const info = page.locator('#info');
+    const history = page.locator('#history li');
+    const labels = await history.locator('span').first().allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    await expect(history.nth(0)).toContainText('收稿');
+    await expect(history.nth(1)).toContainText('修回');
+    await expect(history.nth(2)).toContainText('录用');
+    await expect(history.nth(3)).toContainText(/出版|网络首发/);
+    for (const [i, label] of [[0, '收稿日期'], [1, '修回日期'], [2, '录用日期']] as const) {
+      const date = (await info.locator('div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').textContent())!.trim();
+      await expect(history.nth(i).locator('time')).toHaveText(date);
+    }
+  });
+});
+
+test.describe('finding things', () => {
+  test('the navigation leads to 新闻资讯 and 检索', async ({ page }) => {
+    await page.goto('/journal');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('link', { name: '新闻资讯' }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '检索' }).click();
+    await expect(page).toHaveURL(/\/search$/);
+  });
+});
