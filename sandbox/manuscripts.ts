@@ -58,7 +58,7 @@ export const FILE_KINDS = {
 export type FileKind = keyof typeof FILE_KINDS;
 
 /** The journals' format rules: the submission notice states them and the format check applies them. */
-export const FORMAT_RULES = { words: [8000, 30000], abstract: [200, 300], keywords: [3, 5], similarityMax: 15 } as const;
+export { SUBMISSION_RULES as FORMAT_RULES } from '../contract/submission-rules.js';
 
 /** 版面费 per typeset page, in cents. */
 export const PAGE_FEE_CENTS = 20_000;

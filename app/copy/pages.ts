@@ -3,6 +3,7 @@
  * The help and legal pages are static documents: sections with an id (the anchor of the
  * side table of contents), a heading and paragraphs, lists, steps or questions.
  */
+import { SUBMISSION_RULES, range } from '../../contract/submission-rules';
 
 export interface DocQuestion {
   q: string;
@@ -580,8 +581,8 @@ export const pages = {
     formats: '稿件格式',
     formatItems: [
       '文件格式：Word（.doc、.docx）或 PDF（.pdf），单个文件不超过50MB；',
-      '篇幅：学术论文一般为1.5万至2.5万字，书评、综述可适当缩短；',
-      '结构：题名、中文摘要（300字以内）、关键词（3-5个）、正文、注释，英文题名与摘要附后；',
+      `篇幅：正文${range(SUBMISSION_RULES.words)}字，学术论文一般为1.5万至2.5万字；`,
+      `结构：题名、中文摘要（${range(SUBMISSION_RULES.abstract)}字）、关键词（${range(SUBMISSION_RULES.keywords)}个）、正文、注释，英文题名与摘要附后；`,
       '注释：采用脚注，每页重新编号，引证格式参照《法学引注手册》；',
       '匿名处理：正文中不得出现作者姓名、单位、致谢等可识别作者身份的信息，作者信息另页提供。',
     ],

@@ -16,6 +16,8 @@ export const shell = {
     literature: '文献成果',
     expertAuthor: '专家作者',
     editorialBoard: '编委会',
+    news: '新闻资讯',
+    search: '检索',
     about: '关于我们',
     aboutIntro: '平台介绍',
     aboutCooperation: '合作及主办单位',

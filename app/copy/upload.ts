@@ -3,6 +3,7 @@
  * and of its form components (also used by /updatePaperInfo). Imported directly, not
  * spread into `~/copy`; the tracking pages have theirs in `~/copy/manuscripts`.
  */
+import { SUBMISSION_RULES, range } from '../../contract/submission-rules';
 export const upload = {
   title: '在线投稿',
   steps: ['上传稿件', '填写稿件信息', '确认投稿', '投稿完成'],
@@ -55,7 +56,10 @@ export const upload = {
       titleEn: '英文标题',
       abstract: '中文摘要',
       keywords: '关键词',
-      keywordsHint: '3-8 个，用“；”分隔',
+      abstractHint: `${range(SUBMISSION_RULES.abstract)} 字，与《投稿须知》一致`,
+      abstractCount: (n: number) => `已输入 ${n} 字`,
+      keywordsHint: `${range(SUBMISSION_RULES.keywords)} 个，用“；”分隔`,
+      requiredNote: '带 * 的为必填项',
       columnId: '栏目',
       columnPlaceholder: '请选择栏目',
       paperType: '论文类型',
@@ -87,6 +91,7 @@ export const upload = {
     captcha: '验证码',
     captchaHint: '请计算图中算式的结果',
     captchaRefresh: '看不清？换一张',
+    agreed: '您已在上传稿件时阅读并同意《投稿须知》、《原创性声明》及《版权转让协议》。',
     submit: '确认投稿',
     submitting: '正在提交…',
     failed: '投稿未成功，您填写的信息已保存。',

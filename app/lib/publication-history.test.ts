@@ -22,4 +22,17 @@ describe('publicationHistory', () => {
     ];
     expect(publicationHistory(records, versions).map((e) => e.label)).toEqual(['网络首发（录用定稿）', '网络首发（排版定稿）', '正式出版', '勘误']);
   });
+
+  it('starts with the editorial dates the record gives: 收稿, 修回, 录用, then publication', () => {
+    const dates = { receivedDate: '2024-09-10', revisedDate: '2024-11-02 00:00:00', acceptedDate: '2024-12-20' };
+    const entries = publicationHistory(records.slice(1, 3), [], dates);
+    expect(entries.map((e) => [e.label, e.date])).toEqual([
+      ['收稿', '2024-09-10'],
+      ['修回', '2024-11-02'],
+      ['录用', '2024-12-20'],
+      ['网络首发', '2025-02-01'],
+      ['正式出版', '2025-04-25'],
+    ]);
+    expect(publicationHistory(records, [], { receivedDate: null, revisedDate: '', acceptedDate: undefined }).map((e) => e.label)).toEqual(['网络首发', '正式出版', '勘误']);
+  });
 });

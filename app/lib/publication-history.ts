@@ -14,11 +14,29 @@ export interface HistoryEntry {
 
 const KINDS: Record<string, HistoryKind> = { 网络首发: 'online', 正式出版: 'print', 勘误: 'correction' };
 
+/** The editorial dates of the article's record (文献信息 lists them too). */
+export interface EditorialDates {
+  receivedDate?: string | null;
+  revisedDate?: string | null;
+  acceptedDate?: string | null;
+}
+
+const EDITORIAL: [keyof EditorialDates, string][] = [
+  ['receivedDate', '收稿'],
+  ['revisedDate', '修回'],
+  ['acceptedDate', '录用'],
+];
+
 /**
- * One timeline from the publication records and the online-first versions, oldest first.
- * The versions (录用定稿, 排版定稿 …) say more than a bare 网络首发 record, so they replace it.
+ * One timeline from the editorial dates (收稿, 修回, 录用), the publication records and the
+ * online-first versions, oldest first. The versions (录用定稿, 排版定稿 …) say more than a
+ * bare 网络首发 record, so they replace it.
  */
-export function publicationHistory(records: AmendmentRecord[], versions: PrePublicationRevision[]): HistoryEntry[] {
+export function publicationHistory(records: AmendmentRecord[], versions: PrePublicationRevision[], dates: EditorialDates = {}): HistoryEntry[] {
+  const editorial: HistoryEntry[] = EDITORIAL.flatMap(([key, label]) => {
+    const date = day(dates[key]);
+    return date ? [{ id: `history-${key.replace('Date', '')}`, kind: 'other' as const, label, date, description: '' }] : [];
+  });
   const entries: HistoryEntry[] = versions.map((v) => ({
     id: `history-v${v.id}`,
     kind: 'online',
@@ -31,7 +49,8 @@ export function publicationHistory(records: AmendmentRecord[], versions: PrePubl
     if (kind === 'online' && versions.length) continue;
     entries.push({ id: `history-${r.id}`, kind, label: r.type.trim(), date: day(r.updateTime), description: r.description });
   }
-  return entries.sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999'));
+  // Editorial dates first on a tie: an article is accepted before it goes online the same day.
+  return [...editorial, ...entries].sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999'));
 }
 
 /** The latest correction, which the page announces at the top. */

@@ -141,7 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={journal.id} className={classes.journalCard}>
               <Link to={`/journal/${journal.id}`} className={classes.journalCover} aria-hidden="true" tabIndex={-1}>
                 <span>{journal.name}</span>
-                <small>{journal.nameEn}</small>
+                <small lang="en">{journal.nameEn}</small>
               </Link>
               <div className={classes.journalBody}>
                 <h3>

@@ -73,6 +73,11 @@ describe('register form', () => {
     expect(errorsOf(registerSchema, { ...validRegistration, confirmPassword: 'Secret@124' }).confirmPassword).toEqual(['两次输入密码不一致!']));
   it('requires the agreement', () =>
     expect(errorsOf(registerSchema, { ...validRegistration, agreement: undefined }).agreement).toEqual(['请阅读并同意《用户注册协议》、《用户隐私协议》']));
+  it('says the confirmation differs together with the other fields\' errors', () => {
+    const errors = errorsOf(registerSchema, { mobileNo: '123', password: 'Secret@123', confirmPassword: 'Secret@124' });
+    expect(errors.confirmPassword).toEqual(['两次输入密码不一致!']);
+    expect(Object.keys(errors)).toEqual(expect.arrayContaining(['mobileNo', 'verificationCode', 'userName', 'agreement']));
+  });
 });
 
 describe('login form', () => {

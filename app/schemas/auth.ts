@@ -56,8 +56,17 @@ export const mailboxField = z.email({ error: messages.mailboxInvalid }).max(100,
 /** The agreement checkbox: conform sends "on" when ticked, nothing when not. */
 export const agreementField = z.literal('on', { error: messages.agreementRequired });
 
+/**
+ * The mismatch is said with the other fields' errors, not only once they are all valid (the
+ * form without JavaScript shows every error of one submission at once).
+ */
+function bothPasswordsTyped({ value }: { value: unknown }) {
+  const form = value as { password?: unknown; confirmPassword?: unknown } | null;
+  return typeof form?.password === 'string' && typeof form?.confirmPassword === 'string';
+}
+
 function confirmMatches<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
-  if (value.password !== value.confirmPassword) {
+  if (typeof value.confirmPassword === 'string' && value.password !== value.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.confirmMismatch });
   }
 }
@@ -85,7 +94,7 @@ export const registerSchema = z
     confirmPassword: z.string({ error: messages.confirmRequired }),
     agreement: agreementField,
   })
-  .superRefine(confirmMatches);
+  .superRefine(confirmMatches, { when: bothPasswordsTyped });
 
 export const resetSchema = z
   .object({
@@ -95,7 +104,7 @@ export const resetSchema = z
     password: passwordField,
     confirmPassword: z.string({ error: messages.confirmRequired }),
   })
-  .superRefine(confirmMatches);
+  .superRefine(confirmMatches, { when: bothPasswordsTyped });
 
 /**
  * Binding a WeChat account to a mobile (the bind form, docs/product.md#entities: mobileNo, code, userName).

@@ -21,10 +21,12 @@ import {
   submissionFileSchema,
   uploadRefusal,
 } from './manuscript';
+import { SUBMISSION_RULES } from '../../contract/submission-rules';
 
 const valid = {
   title: '数据要素市场的法律规制研究',
-  abstract: '本文讨论数据要素市场中数据产权、数据交易与个人信息保护的制度安排，提出分类分级的规制路径，并论证其可行性与边界问题。',
+  // 232 characters: inside the 投稿须知's 200-300.
+  abstract: '本文讨论数据要素市场中数据产权、数据交易与个人信息保护的制度安排，提出分类分级的规制路径，并论证其可行性与边界问题。'.repeat(4),
   keywords: '数据要素；数据交易；个人信息保护',
   columnId: '3',
   authors: [{ name: '张三', institution: '某大学法学院', email: 'zhang@example.com', mobile: '13800000001', corresponding: 'on' }],
@@ -48,6 +50,18 @@ describe('manuscript information', () => {
     const messages = result.error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(messages).toContainEqual(['title', manuscriptMessages.titleLength]);
     expect(messages).toContainEqual(['keywords', manuscriptMessages.keywordsCount]);
+  });
+
+  it("holds the abstract and keywords to the 投稿须知's numbers, with those numbers in the message", () => {
+    const [min, max] = SUBMISSION_RULES.abstract;
+    const abstractError = (abstract: string) => manuscriptInfoSchema.safeParse({ ...valid, abstract }).error?.issues.find((i) => i.path[0] === 'abstract')?.message;
+    expect(abstractError('摘'.repeat(min))).toBeUndefined();
+    expect(abstractError('摘'.repeat(max))).toBeUndefined();
+    expect(abstractError('摘'.repeat(min - 1))).toBe('中文摘要应为200-300字');
+    expect(abstractError('摘'.repeat(max + 1))).toBe('中文摘要应为200-300字');
+    const keywordError = (n: number) =>
+      manuscriptInfoSchema.safeParse({ ...valid, keywords: Array.from({ length: n }, (_, i) => `关键词${i}`).join('；') }).error?.issues.find((i) => i.path[0] === 'keywords')?.message;
+    expect([2, 3, 5, 6].map(keywordError)).toEqual(['关键词应为3-5个，用“；”分隔', undefined, undefined, '关键词应为3-5个，用“；”分隔']);
   });
 
   it('needs a corresponding author with an email', () => {

@@ -1,22 +1,30 @@
 import './zod-config';
 import { z } from 'zod';
+import { SUBMISSION_RULES, range } from '../../contract/submission-rules';
 import { chosenFile } from './files';
 import { sameNames } from './refusal';
 
 /**
- * Step 2 of a submission (稿件信息): rules and Chinese messages. The same limits as the
- * backend's confirm call (title 5-100, abstract 50-1000, 3-8 keywords). conform turns empty
- * fields into `undefined`, so "required" is the missing-value message.
+ * Step 2 of a submission (稿件信息): rules and Chinese messages. The abstract and keywords
+ * follow the journals' 投稿须知 (contract/submission-rules.ts), stricter than what the backend's
+ * confirm call accepts, so a manuscript is not sent only to fail the format check. conform
+ * turns empty fields into `undefined`, so "required" is the missing-value message.
  */
+
+const ABSTRACT = SUBMISSION_RULES.abstract;
+const KEYWORDS = SUBMISSION_RULES.keywords;
+/** What a draft may hold while the author is still writing: what the backend keeps. */
+const DRAFT_ABSTRACT_MAX = 1000;
 
 export const manuscriptMessages = {
   titleRequired: '请输入中文标题',
   titleLength: '中文标题应为5-100个字符',
   titleEnLength: '英文标题不能超过300个字符',
   abstractRequired: '请输入中文摘要',
-  abstractLength: '中文摘要应为50-1000个字符',
+  abstractLength: `中文摘要应为${range(ABSTRACT)}字`,
+  abstractTooLong: `中文摘要不能超过${DRAFT_ABSTRACT_MAX}字`,
   keywordsRequired: '请输入关键词',
-  keywordsCount: '关键词应为3-8个，用“；”分隔',
+  keywordsCount: `关键词应为${range(KEYWORDS)}个，用“；”分隔`,
   columnRequired: '请选择栏目',
   fundLength: '基金项目不能超过300个字符',
   remarkLength: '给编辑部的留言不能超过500个字符',
@@ -56,12 +64,12 @@ export const manuscriptInfoSchema = z
     abstract: z
       .string({ error: manuscriptMessages.abstractRequired })
       .trim()
-      .min(50, manuscriptMessages.abstractLength)
-      .max(1000, manuscriptMessages.abstractLength),
+      .min(ABSTRACT[0], manuscriptMessages.abstractLength)
+      .max(ABSTRACT[1], manuscriptMessages.abstractLength),
     keywords: z
       .string({ error: manuscriptMessages.keywordsRequired })
       .transform(splitKeywords)
-      .refine((list) => list.length >= 3 && list.length <= 8, manuscriptMessages.keywordsCount),
+      .refine((list) => list.length >= KEYWORDS[0] && list.length <= KEYWORDS[1], manuscriptMessages.keywordsCount),
     columnId: z.coerce.number({ error: manuscriptMessages.columnRequired }).int().positive(manuscriptMessages.columnRequired),
     paperType: z.string().optional(),
     fund: z.string().trim().max(300, manuscriptMessages.fundLength).optional(),
@@ -85,7 +93,7 @@ export type ManuscriptInfo = z.output<typeof manuscriptInfoSchema>;
 export const draftSchema = z.object({
   title: z.string().trim().max(100, manuscriptMessages.titleLength).optional(),
   titleEn: z.string().trim().max(300, manuscriptMessages.titleEnLength).optional(),
-  abstract: z.string().trim().max(1000, manuscriptMessages.abstractLength).optional(),
+  abstract: z.string().trim().max(DRAFT_ABSTRACT_MAX, manuscriptMessages.abstractTooLong).optional(),
   keywords: z.string().transform(splitKeywords).optional(),
   columnId: z.coerce.number().int().positive().optional(),
   paperType: z.string().optional(),
@@ -336,8 +344,8 @@ export const confirmMessages = { captchaRequired: '请输入验证码' } as cons
 
 /** Confirming a submission: the premise accepted again and, when upload verification is on, the captcha. */
 export function confirmSchema(withCaptcha: boolean) {
+  // The agreements were accepted with the upload (step 1): this step does not ask again.
   return z.object({
-    agreement: z.literal('on', { error: manuscriptFileMessages.premiseRequired }),
     captcha: withCaptcha
       ? z.string({ error: confirmMessages.captchaRequired }).trim().min(1, confirmMessages.captchaRequired).max(10)
       : z.string().trim().max(10).optional(),

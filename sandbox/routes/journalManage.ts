@@ -67,9 +67,9 @@ export function journalManageRoutes(env: SandboxEnv) {
       requirements: {
         fileTypes: ['pdf', 'doc', 'docx'],
         maxSizeMb: mb,
-        wordCount: { min: 8000, max: 30000 },
-        abstractLength: { min: 200, max: 300 },
-        keywordCount: { min: 3, max: 5 },
+        wordCount: { min: FORMAT_RULES.words[0], max: FORMAT_RULES.words[1] },
+        abstractLength: { min: FORMAT_RULES.abstract[0], max: FORMAT_RULES.abstract[1] },
+        keywordCount: { min: FORMAT_RULES.keywords[0], max: FORMAT_RULES.keywords[1] },
         parallelLimit: PARALLEL_LIMIT,
       },
       templates: [

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { buildDocx } from '../../sandbox/docx';
 import { LOGIN_MODES, PUBLIC_PAGES, SIGNED_IN_PAGES } from '../support/public-pages';
 import { E2E } from './env';
+import { ABSTRACT } from './files';
 import { expect, signIn, test } from './fixtures';
 
 // axe needs the page's scripts: this file runs once, with JavaScript on (the markup is
@@ -23,7 +24,7 @@ async function createDraft(token: string): Promise<number> {
     { text: '无障碍检查用稿件：数据要素市场的法律构造', bold: true, size: 32, center: true },
     'Legal Construction of Data Factor Markets',
     '作者：王五（某大学法学院）',
-    '摘要：本文以数据要素市场为研究对象，梳理数据产权、流通交易与收益分配的制度构造，比较域外立法经验，提出分类分级、风险导向的规制框架，并讨论其在实践中的适用边界与完善建议。',
+    `摘要：${ABSTRACT}`,
     '关键词：数据要素；市场；法律',
     '一、引言',
     '正文内容。'.repeat(50),

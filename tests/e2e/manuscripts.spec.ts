@@ -493,7 +493,6 @@ test.describe('submission safety', () => {
 
     await page.goto(`/upload/confirm?paperId=${draft}`);
     await page.getByLabel('验证码').fill(await captchaText(await page.locator('input[name="uuid"]').inputValue()));
-    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '确认投稿' }).click();
     const alert = page.getByRole('alert').filter({ hasText: '投稿未成功' });
     await expect(alert).toContainText('投稿未成功，您填写的信息已保存');
@@ -509,14 +508,13 @@ test.describe('submission safety', () => {
     const captcha = await captchaText(uuid);
     const key = await page.locator('input[name="idempotencyKey"]').inputValue();
     await page.getByLabel('验证码').fill(captcha);
-    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '确认投稿' }).dblclick();
     await expect(page.getByRole('heading', { name: '投稿成功' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/upload/result\\?paperId=${draft}$`));
 
     // The same form sent once more (a resubmitted form): the same manuscript, nothing new.
     const again = await page.request.post(`/upload/confirm?paperId=${draft}`, {
-      form: { idempotencyKey: key, uuid, captcha, agreement: 'on' },
+      form: { idempotencyKey: key, uuid, captcha },
       headers: { Origin: E2E.baseUrl },
       maxRedirects: 0,
     });

@@ -139,3 +139,87 @@ test.describe('on a phone', () => {
     await expectPhoneReady(page);
   });
 });
+
+test.describe('what a phone reader meets', () => {
+  test('the share sheet offers the system sheet or the copied link, not a QR code the phone cannot scan', async ({ page }) => {
+    await visit(page, '/journal');
+    await page.locator('main a[href^="/journal/detail?id="]').first().click();
+    await expect(page).toHaveURL(/\/journal\/detail\?id=\d+/);
+    await page.waitForLoadState('load');
+    await page.getByRole('main').locator('summary[aria-label="分享"]').click();
+    const panel = page.getByRole('main').getByRole('group', { name: '分享到' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('img', { name: /二维码/ })).toBeHidden();
+    await expect(panel.getByText('微信', { exact: true })).toBeHidden();
+    await expect(panel.getByText(/分享到微信：复制下方链接/)).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: '页面链接' })).toHaveValue(/\/journal\/detail\?id=\d+$/);
+    const viewport = page.viewportSize()!;
+    for (const name of ['QQ', '微博']) {
+      const box = (await panel.getByRole('link', { name }).boundingBox())!;
+      expect(box.width, `${name} is a full button, not squeezed`).toBeGreaterThan(viewport.width / 3);
+      expect(box.height, `${name} is one row high`).toBeLessThan(60);
+      expect(box.height, `${name} is a 44 px target`).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    }
+    if (!test.info().project.name.endsWith('-no-js')) await expect(panel.getByRole('button', { name: '复制链接' })).toBeVisible();
+  });
+
+  test('the phone menu lists 文献成果, 新闻资讯 and 检索', async ({ page }) => {
+    await visit(page, '/editorialBoard');
+    await page.locator('summary').filter({ hasText: '菜单' }).click();
+    const sections = page.getByRole('navigation', { name: '主导航' });
+    for (const name of ['文献成果', '新闻资讯', '检索']) await expect(sections.getByRole('link', { name, exact: true })).toBeVisible();
+  });
+
+  test("a reference's DOI stays in the reference's lines", async ({ page }) => {
+    await visit(page, '/journal/detail?id=1');
+    const lone = await page.locator('#references li').evaluateAll((items) =>
+      items.flatMap((li) => {
+        // Each line of the reference as the text on it: a line that is only "DOI:" is alone.
+        const range = document.createRange();
+        range.selectNodeContents(li);
+        const lines = new Map<number, string>();
+        const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (let i = 0; i < node.data.length; i += 1) {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            const rect = r.getClientRects()[0];
+            if (!rect) continue;
+            const top = Math.round(rect.top / 4);
+            lines.set(top, (lines.get(top) ?? '') + node.data[i]);
+          }
+        }
+        return [...lines.values()].map((l) => l.trim()).filter((l) => /^DOI[:：]?$/.test(l)).map((l) => `${li.id}: "${l}"`);
+      }),
+    );
+    expect(lone).toEqual([]);
+  });
+
+  test("the journals' covers keep their English names whole and inside the cover", async ({ page }) => {
+    await visit(page, '/');
+    const covers = page.locator('main a[aria-hidden="true"] small[lang="en"]');
+    await expect(covers).toHaveCount(3);
+    const problems = await covers.evaluateAll((labels) =>
+      labels.flatMap((label) => {
+        const cover = label.parentElement!.getBoundingClientRect();
+        const found: string[] = [];
+        if (parseFloat(getComputedStyle(label).fontSize) < 12) found.push(`${label.textContent} under 12 px`);
+        const text = label.firstChild as Text;
+        let at = 0;
+        for (const word of text.data.split(' ')) {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + word.length);
+          at += word.length + 1;
+          const rects = [...range.getClientRects()];
+          if (rects.length !== 1) found.push(`"${word}" cut over ${rects.length} lines`);
+          for (const r of rects) if (r.left < cover.left - 0.5 || r.right > cover.right + 0.5 || r.bottom > cover.bottom + 0.5) found.push(`"${word}" outside its cover`);
+        }
+        return found;
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+});

@@ -35,7 +35,6 @@ export async function submitDocxThroughTheForms(page: Page, gch: string, title: 
   await expect(page).toHaveURL(/\/upload\/confirm\?paperId=\d+/);
   await expect(page.getByText(title)).toBeVisible();
   await page.getByLabel('验证码').fill(await captchaText(await page.locator('input[name="uuid"]').inputValue()));
-  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
   await page.getByRole('button', { name: '确认投稿' }).click();
 
   await expect(page).toHaveURL(/\/upload\/result\?paperId=\d+/);

@@ -88,7 +88,6 @@ test.describe('submission', () => {
     await page.getByRole('button', { name: '下一步：确认投稿' }).click();
     await expect(page).toHaveURL(/\/upload\/confirm/);
     await page.getByLabel('验证码').fill('999');
-    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '确认投稿' }).click();
     await expect(page.getByRole('alert')).toContainText('验证码错误或已过期');
     await expect(page.getByText('验证码错误时的草稿保存测试')).toBeVisible();

@@ -6,7 +6,7 @@ import classes from './article.module.css';
 /** The body of the article: its sections (`#sec-n`), each paragraph with its reference marks linked to `#ref-n`. */
 export function FullTextSections({ text }: { text: SetFullText }) {
   return (
-    <>
+    <div className={classes.reading}>
       {text.sections.map((section) => (
         <section key={section.id} id={section.id} className={classes.bodySection} aria-labelledby={`${section.id}-heading`}>
           <h3 id={`${section.id}-heading`} className={classes.bodyHeading}>
@@ -21,7 +21,7 @@ export function FullTextSections({ text }: { text: SetFullText }) {
           ))}
         </section>
       ))}
-    </>
+    </div>
   );
 }
 
@@ -52,37 +52,68 @@ export function ReferenceList({ references, citedFrom }: { references: string[];
         const back = [...new Set(citedFrom[index] ?? [])];
         return (
           <li key={index} id={`ref-${index + 1}`}>
-            <span className={classes.referenceText}>
-              {referenceParts(reference).map((part, i) =>
-                part.kind === 'text' ? (
-                  <Fragment key={i}>{part.text}</Fragment>
-                ) : (
-                  <a key={i} className={classes.referenceLink} href={part.href} target="_blank" rel="noopener noreferrer">
-                    {part.kind === 'doi' ? part.doi : part.href}
-                  </a>
-                ),
-              )}
-            </span>
-            {back.length === 1 ? (
-              <a className={classes.backLink} href={`#${back[0]}`} aria-label={t.backToTextOnly}>
-                ↩
-              </a>
-            ) : back.length > 1 ? (
-              <span className={classes.backLink}>
-                ↩
-                {back.map((anchor) => {
-                  const letter = anchor.slice(anchor.lastIndexOf('-') + 1);
-                  return (
-                    <a key={anchor} href={`#${anchor}`} aria-label={t.backToText(letter)}>
-                      {letter}
-                    </a>
-                  );
-                })}
-              </span>
-            ) : null}
+            <ReferenceWithBackLinks parts={referenceParts(reference)} backLinks={<BackLinks anchors={back} />} hasBackLinks={back.length > 0} />
           </li>
         );
       })}
     </ol>
+  );
+}
+
+type Parts = ReturnType<typeof referenceParts>;
+
+/**
+ * The reference's text and links, its way back glued to its last characters so that a
+ * narrow screen never leaves "↩ a b" alone on a line.
+ */
+function ReferenceWithBackLinks({ parts, backLinks, hasBackLinks }: { parts: Parts; backLinks: React.ReactNode; hasBackLinks: boolean }) {
+  const last = parts.at(-1);
+  const glued = hasBackLinks && last?.kind === 'text' ? Array.from(last.text.trimEnd()) : null;
+  const body = glued ? [...parts.slice(0, -1), { ...last!, text: glued.slice(0, -2).join('') }] : parts;
+  return (
+    <>
+      <span className={classes.referenceText}>
+        {body.map((part, i) =>
+          part.kind === 'text' ? (
+            <Fragment key={i}>{part.text}</Fragment>
+          ) : (
+            <a key={i} className={classes.referenceLink} href={part.href} target="_blank" rel="noopener noreferrer">
+              {part.kind === 'doi' ? part.doi : part.href}
+            </a>
+          ),
+        )}
+        {glued ? (
+          <span className={classes.glued}>
+            {glued.slice(-2).join('')}
+            {backLinks}
+          </span>
+        ) : null}
+      </span>
+      {glued ? null : backLinks}
+    </>
+  );
+}
+
+function BackLinks({ anchors }: { anchors: string[] }) {
+  if (anchors.length === 1) {
+    return (
+      <a className={classes.backLink} href={`#${anchors[0]}`} aria-label={t.backToTextOnly}>
+        ↩
+      </a>
+    );
+  }
+  if (anchors.length === 0) return null;
+  return (
+    <span className={classes.backLink}>
+      ↩
+      {anchors.map((anchor) => {
+        const letter = anchor.slice(anchor.lastIndexOf('-') + 1);
+        return (
+          <a key={anchor} href={`#${anchor}`} aria-label={t.backToText(letter)}>
+            {letter}
+          </a>
+        );
+      })}
+    </span>
   );
 }

@@ -21,6 +21,8 @@ export interface FieldLook {
   textarea?: string;
   select?: string;
   hint?: string;
+  /** The mark of a required field beside its label. */
+  required?: string;
   /** The hint and what sits beside it (a character count). */
   hintRow?: string;
   fieldError?: string;
@@ -86,6 +88,8 @@ interface FrameProps {
   hint?: ReactNode;
   /** Marked 选填 beside the label. */
   optional?: boolean;
+  /** Marked * beside the label, and `aria-required` on the control (the form says what * means). */
+  required?: boolean;
   /** Beside the control (the SMS button). */
   beside?: ReactNode;
   /** Beside the hint (a character count). */
@@ -95,7 +99,7 @@ interface FrameProps {
 }
 
 /** Label, control, hint and error: the one frame of every field. */
-function FieldFrame({ meta, label, hint, optional, beside, besideHint, className, children }: FrameProps) {
+function FieldFrame({ meta, label, hint, optional, required, beside, besideHint, className, children }: FrameProps) {
   const look = useLook();
   const hintId = hint ? `${meta.id}-hint` : null;
   const hintNode = hint ? (
@@ -107,6 +111,11 @@ function FieldFrame({ meta, label, hint, optional, beside, besideHint, className
     <div className={[look.field, className].filter(Boolean).join(' ')}>
       <label htmlFor={meta.id} className={look.label}>
         {label}
+        {required ? (
+          <span className={look.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
         {optional ? <small>{copy.optional}</small> : null}
       </label>
       {beside ? (
@@ -136,6 +145,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
   type?: 'text' | 'email' | 'tel' | 'password';
   hint?: ReactNode;
   optional?: boolean;
+  required?: boolean;
   beside?: ReactNode;
   /** Focused first when a sheet opens. */
   autoFocus?: boolean;
@@ -143,11 +153,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
   fieldClassName?: string;
 }
 
-export function TextField({ meta, label, type = 'text', hint, optional, beside, autoFocus, fieldClassName, className, ...rest }: TextFieldProps) {
+export function TextField({ meta, label, type = 'text', hint, optional, required, beside, autoFocus, fieldClassName, className, ...rest }: TextFieldProps) {
   const look = useLook();
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: undefined });
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} optional={optional} beside={beside} className={fieldClassName}>
+    <FieldFrame meta={meta} label={label} hint={hint} optional={optional} required={required} beside={beside} className={fieldClassName}>
       {(hintId) => (
         <input
           key={key}
@@ -155,6 +165,7 @@ export function TextField({ meta, label, type = 'text', hint, optional, beside, 
           {...rest}
           className={[look.input, className].filter(Boolean).join(' ')}
           aria-describedby={describedBy(meta, hintId)}
+          aria-required={required || undefined}
           data-autofocus={autoFocus || undefined}
         />
       )}
@@ -167,15 +178,26 @@ interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   label: string;
   hint?: ReactNode;
   besideHint?: ReactNode;
+  required?: boolean;
   fieldClassName?: string;
 }
 
-export function TextareaField({ meta, label, hint, besideHint, fieldClassName, rows = 6, ...rest }: TextareaFieldProps) {
+export function TextareaField({ meta, label, hint, besideHint, required, fieldClassName, rows = 6, ...rest }: TextareaFieldProps) {
   const look = useLook();
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: undefined });
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} besideHint={besideHint} className={fieldClassName}>
-      {(hintId) => <textarea key={key} {...props} {...rest} rows={rows} className={look.textarea} aria-describedby={describedBy(meta, hintId)} />}
+    <FieldFrame meta={meta} label={label} hint={hint} besideHint={besideHint} required={required} className={fieldClassName}>
+      {(hintId) => (
+        <textarea
+          key={key}
+          {...props}
+          {...rest}
+          rows={rows}
+          className={look.textarea}
+          aria-describedby={describedBy(meta, hintId)}
+          aria-required={required || undefined}
+        />
+      )}
     </FieldFrame>
   );
 }
@@ -185,18 +207,20 @@ export function SelectField({
   label,
   options,
   placeholder,
+  required,
 }: {
   meta: Meta;
   label: string;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
+  required?: boolean;
 }) {
   const look = useLook();
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: undefined });
   return (
-    <FieldFrame meta={meta} label={label}>
+    <FieldFrame meta={meta} label={label} required={required}>
       {(hintId) => (
-        <select key={key} {...props} className={look.select} aria-describedby={describedBy(meta, hintId)}>
+        <select key={key} {...props} className={look.select} aria-describedby={describedBy(meta, hintId)} aria-required={required || undefined}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>

@@ -18,6 +18,8 @@ const SECTIONS: { to: string; label: string; alsoActive?: string[]; children?: {
     ],
   },
   { to: '/editorialBoard', label: copy.nav.editorialBoard },
+  { to: '/news', label: copy.nav.news },
+  { to: '/search', label: copy.nav.search },
   {
     to: '/aboutUs',
     label: copy.nav.about,
@@ -52,15 +54,14 @@ function PhoneMenu({ pathname }: { pathname: string }) {
               <NavLink to={section.to} end={section.to === '/'}>
                 {section.label}
               </NavLink>
+              {/* Every child by its own name, even where it leads where its section does (文献成果 is /journal). */}
               {section.children ? (
                 <ul>
-                  {section.children
-                    .filter((child) => child.to !== section.to)
-                    .map((child) => (
-                      <li key={child.to}>
-                        <Link to={child.to}>{child.label}</Link>
-                      </li>
-                    ))}
+                  {section.children.map((child) => (
+                    <li key={child.to}>
+                      <Link to={child.to}>{child.label}</Link>
+                    </li>
+                  ))}
                 </ul>
               ) : null}
             </li>

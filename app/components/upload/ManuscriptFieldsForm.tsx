@@ -87,17 +87,26 @@ export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, err
           aria-hidden="true"
           style={{ position: 'absolute', left: -9999, width: 1, height: 1 }}
         />
+        <p className={classes.hint}>{copy.info.fields.requiredNote}</p>
         <FormMessage form={form} />
-        <TextField meta={fields.title} label={copy.info.fields.title} maxLength={100} />
+        <TextField meta={fields.title} label={copy.info.fields.title} maxLength={100} required />
         <TextField meta={fields.titleEn} label={copy.info.fields.titleEn} maxLength={300} />
-        <TextareaField meta={fields.abstract} label={copy.info.fields.abstract} rows={6} />
-        <TextField meta={fields.keywords} label={copy.info.fields.keywords} hint={copy.info.fields.keywordsHint} />
+        <TextareaField
+          meta={fields.abstract}
+          label={copy.info.fields.abstract}
+          rows={6}
+          required
+          hint={copy.info.fields.abstractHint}
+          besideHint={<span className={classes.hint}>{copy.info.fields.abstractCount((fields.abstract.value ?? '').trim().length)}</span>}
+        />
+        <TextField meta={fields.keywords} label={copy.info.fields.keywords} hint={copy.info.fields.keywordsHint} required />
         <div className={classes.grid}>
           <SelectField
             meta={fields.columnId}
             label={copy.info.fields.columnId}
             placeholder={copy.info.fields.columnPlaceholder}
             options={columns.map((c) => ({ value: String(c.id), label: c.name }))}
+            required
           />
           <SelectField meta={fields.paperType} label={copy.info.fields.paperType} options={paperTypes.map((t) => ({ value: t, label: t }))} />
         </div>
@@ -111,8 +120,8 @@ export function ManuscriptFieldsForm({ paperId, columns, paperTypes, values, err
               <fieldset key={entry.key} className={classes.author}>
                 <legend>{copy.info.authors.item(i + 1)}</legend>
                 <div className={classes.grid}>
-                  <TextField meta={author.name} label={copy.info.authors.name} />
-                  <TextField meta={author.institution} label={copy.info.authors.institution} />
+                  <TextField meta={author.name} label={copy.info.authors.name} required />
+                  <TextField meta={author.institution} label={copy.info.authors.institution} required />
                   <TextField meta={author.email} label={copy.info.authors.email} type="email" />
                   <TextField meta={author.mobile} label={copy.info.authors.mobile} type="tel" />
                 </div>

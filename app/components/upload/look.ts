@@ -6,6 +6,8 @@ export const uploadLook: FieldLook = {
   field: classes.field,
   control: classes.control,
   hint: classes.hint,
+  hintRow: classes.hintRow,
+  required: classes.required,
   fieldError: classes.error,
   formError: classes.alert,
   check: classes.check,

@@ -18,7 +18,9 @@ interface SharePopupProps {
  * Share popup (docs/product.md#screens): WeChat (QR code dialog), QQ, Weibo, copy link, and
  * on phones the system's share sheet (`navigator.share`) where the browser has one.
  * Built on <details> so it opens without JavaScript; the QR code is an SVG drawn on the
- * server (/qrcode.svg), so no QR library is shipped to the browser.
+ * server (/qrcode.svg), so no QR library is shipped to the browser. A phone cannot scan a
+ * code on its own screen: there (narrow or touch screens, decided in CSS so it holds without
+ * JavaScript) the QR code gives way to the system sheet and to copying the link for WeChat.
  *
  * Keyboard (a non-modal disclosure, so focus is not trapped): Enter/Space on the trigger
  * opens it, Tab walks through its targets, Esc closes it and puts focus back on the
@@ -63,7 +65,7 @@ export function SharePopup({ url, title, description = '', placement = 'down', t
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      toast.show({ message: '复制成功', tone: 'success', durationMs: 2000 });
+      toast.show({ message: '链接已复制，可粘贴到微信等应用发送', tone: 'success', durationMs: 2500 });
     } catch {
       toast.show({ message: '复制失败，请手动复制链接', tone: 'error', durationMs: 5000 });
     }
@@ -91,14 +93,16 @@ export function SharePopup({ url, title, description = '', placement = 'down', t
       <div className={classes.panel} role="group" aria-label="分享到">
         {canShareNatively ? (
           <button type="button" className={`${classes.target} ${classes.native}`} onClick={shareNatively}>
-            分享到其他应用…
+            分享到微信等应用…
           </button>
         ) : null}
         <div className={classes.targets}>
           <details className={classes.wechat}>
             <summary className={classes.target}>微信</summary>
-            <img className={classes.qr} src={`/qrcode.svg?text=${encodeURIComponent(url)}`} alt={`「${title}」页面二维码`} loading="lazy" width={160} height={160} />
-            <p className={classes.qrHint}>打开微信“扫一扫”，分享到朋友圈</p>
+            <div className={classes.qrBox}>
+              <img className={classes.qr} src={`/qrcode.svg?text=${encodeURIComponent(url)}`} alt={`「${title}」页面二维码`} loading="lazy" width={160} height={160} />
+              <p className={classes.qrHint}>打开微信“扫一扫”，分享到朋友圈</p>
+            </div>
           </details>
           <a className={classes.target} href={qqShareUrl(url, title, description)} target="_blank" rel="noopener noreferrer">
             QQ
@@ -107,6 +111,7 @@ export function SharePopup({ url, title, description = '', placement = 'down', t
             微博
           </a>
         </div>
+        <p className={classes.phoneHint}>分享到微信：复制下方链接，在微信聊天中粘贴发送</p>
         <div className={classes.copyRow}>
           <input readOnly value={url} aria-label="页面链接" onFocus={(event) => event.currentTarget.select()} />
           {canCopy ? (

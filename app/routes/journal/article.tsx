@@ -217,9 +217,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 {t.fullText}
               </h2>
               {fullText ? (
-                <div className={classes.reading}>
-                  <FullTextSections text={fullText} />
-                </div>
+                <FullTextSections text={fullText} />
               ) : (
                 <div className={classes.noFullText} data-testid="no-full-text">
                   <p>{pdf.preview ? t.noFullText : t.noFullTextNoPdf}</p>

@@ -93,7 +93,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
         <div className={classes.cover} aria-hidden="true">
           <div>
             <div className={classes.coverName}>{journal.name}</div>
-            <div className={classes.coverEn}>{journal.nameEn}</div>
+            <div className={classes.coverEn} lang="en">{journal.nameEn}</div>
           </div>
           {journal.latestIssue ? <div className={classes.coverIssue}>{issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}</div> : null}
         </div>

@@ -44,7 +44,7 @@ export async function finishReading(backend: Backend, article: ArticleDetail, st
   ]);
   const references = (content?.references ?? []).map((r) => r.trim()).filter(Boolean);
   const text = setFullText(content?.sections ?? [], references.length);
-  const history = publicationHistory(records, versions);
+  const history = publicationHistory(records, versions, article);
   const usage =
     chart && chart.months.length
       ? {

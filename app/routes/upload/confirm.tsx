@@ -7,7 +7,7 @@ import { upload as copy } from '~/copy/upload';
 import { confirmSchema, manuscriptInfoSchema } from '~/schemas/manuscript';
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { CheckboxField, FormLook, SubmitButton, TextField } from '~/components/forms/fields';
+import { FormLook, SubmitButton, TextField } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
@@ -144,11 +144,19 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
                 hint={copy.confirm.captchaHint}
                 inputMode="numeric"
                 autoComplete="off"
-                beside={<img src={`${BROWSER_ENDPOINTS.submissionCaptcha.path}?uuid=${captcha.uuid}`} alt={copy.confirm.captchaHint} width={120} height={40} />}
+                beside={
+                  <>
+                    <img className={classes.captcha} src={`${BROWSER_ENDPOINTS.submissionCaptcha.path}?uuid=${captcha.uuid}`} alt={copy.confirm.captchaHint} width={180} height={60} />
+                    {/* The page again: its loader draws a new code (with or without JavaScript). */}
+                    <Link to={`/upload/confirm?paperId=${draft.id}`} className={classes.refresh} preventScrollReset replace>
+                      {copy.confirm.captchaRefresh}
+                    </Link>
+                  </>
+                }
               />
             </>
           ) : null}
-          <CheckboxField meta={fields.agreement} label={copy.premise.accept} />
+          <p className={classes.hint}>{copy.confirm.agreed}</p>
           <div className={classes.actions}>
             <Link to={`/upload/info?paperId=${draft.id}`} className={classes.secondary}>
               {copy.confirm.edit}

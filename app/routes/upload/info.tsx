@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { Link } from '~/lib/link';
 import { draftValues, loadDraft, paperIdFrom } from './draft.server';
 import { manuscriptContentModification, type ManuscriptFields } from '~/backend/endpoints/manuscripts.server';
+import { getProfile, type Profile } from '~/backend/endpoints/personal.server';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { ManuscriptFieldsForm } from '~/components/upload/ManuscriptFieldsForm';
 import { Steps } from '~/components/upload/Steps';
@@ -26,7 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Submitted already (a bookmark, the back button): its page in the personal centre.
   if (draft.status !== 'draft') throw redirect(`/personal/manuscripts/${id}`);
   const saved = new URL(request.url).searchParams.get('saved') === '1';
-  return { draft, values: draftValues(draft), saved, original: draft.files.filter((f) => f.kind === 'original').at(-1) ?? null };
+  const values = draftValues(draft);
+  // No author read from the file: the first is the one submitting, from their profile.
+  if (values.authors.length === 0) {
+    const profile = await backendFor(request, context).call(getProfile).catch(() => null);
+    if (profile) values.authors = [authorFromProfile(profile)];
+  }
+  return { draft, values, saved, original: draft.files.filter((f) => f.kind === 'original').at(-1) ?? null };
+}
+
+/** The signed-in author as the first author (the profile shows the mobile masked, so it is typed). */
+function authorFromProfile(profile: Profile): ManuscriptFormValues['authors'][number] {
+  return { name: profile.realName ?? undefined, institution: profile.institution ?? undefined, email: profile.mailbox ?? undefined, mobile: undefined, corresponding: 'on' };
 }
 
 function toBackend(values: ManuscriptFormValues, strict: ReturnType<typeof manuscriptInfoSchema.safeParse>) {
