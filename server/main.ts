@@ -125,7 +125,9 @@ async function main() {
     // Loaded only here: a portal with a real backend never loads the sandbox or SQLite.
     const { startSandbox } = await import('../sandbox/index').catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes('better-sqlite3')) {
-        stopWith('JOURNAL_API_URL: not set, and this installation has no embedded sandbox (its SQLite driver better-sqlite3 is not installed; run npm ci, or build the image with --build-arg WITH_SANDBOX=1).');
+        stopWith(
+          'JOURNAL_API_URL: not set, and this installation has no embedded sandbox: its SQLite driver better-sqlite3 is not installed. Set JOURNAL_API_URL to a journal backend, or install a C++ compiler (python3, make, g++) and run npm ci again (a container: build it with --build-arg WITH_SANDBOX=1).',
+        );
       }
       throw error;
     });
