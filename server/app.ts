@@ -16,10 +16,9 @@ import { createHttpLogger } from './logger';
 import { createMetrics, routeLabel, type PortalMetrics } from './metrics';
 import { MemoryPageStore, createPageCache, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { PROXIED_PREFIXES, createProxy } from './proxy';
-import { checkReadiness } from './readiness';
+import { createReadinessProbe } from './readiness';
 import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
-import type { RedisState } from './redis';
 import { apiSecurityHeaders, cspNonce, securityHeaders } from './security';
 
 export interface PortalAppOptions {
@@ -40,8 +39,6 @@ export interface PortalAppOptions {
   pageStore?: PageStore;
   /** Rate limits of the sign-in forms (default: in process). */
   rateLimiter?: RateLimiter;
-  /** State of the Redis behind both when `REDIS_URL` is set, shown by /readyz. */
-  redisState?: () => RedisState;
 }
 
 /**
@@ -89,11 +86,18 @@ export function createPortalApp(options: PortalAppOptions) {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
+  // Ready or not, nothing more: the backend's state and latency go to the logs and metrics.
+  // Redis is never required: without it the portal serves from each process.
+  const readiness = createReadinessProbe(journalApiUrl, {
+    onChange: (result) => {
+      metrics.observeReadiness(result.ready);
+      if (result.ready) logger.info({ backend: result.backend, latencyMs: result.latencyMs }, 'ready: the journal backend answers');
+      else logger.warn({ backend: result.backend, reason: result.reason }, 'not ready: the journal backend does not answer');
+    },
+  });
   app.get('/readyz', async (_req, res) => {
-    if (shuttingDown) return void res.set('Cache-Control', 'no-store').status(503).json({ ready: false, backend: 'unknown', reason: 'shutting down' });
-    const result = await checkReadiness(journalApiUrl);
-    // Redis is reported, never required: without it the portal serves from each process.
-    res.set('Cache-Control', 'no-store').status(result.ready ? 200 : 503).json({ ...result, redis: options.redisState?.() ?? 'off' });
+    const ready = !shuttingDown && (await readiness()).ready;
+    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ ready });
   });
 
   const proxy = createProxy({
