@@ -118,27 +118,32 @@ async function runLoad(options) {
 }
 
 /** Keep-alive clients that count what the portal answered while it shuts down. */
-async function trafficDuringShutdown(workers, stopAfterMs) {
+/** `warmedUp` resolves once every client has had an answer: its connection is open and in use. */
+function trafficDuringShutdown(workers, stopAfterMs) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: workers });
   const stats = { ok: 0, serverErrors: 0, resetAfterAccept: 0, refused: 0 };
-  const deadline = Date.now() + stopAfterMs;
-  const one = (path) =>
+  // Runs until refused, or for `stopAfterMs` once every client is warm.
+  let deadline = Infinity;
+  let answered = 0;
+  let warm;
+  const warmedUp = new Promise((resolve) => (warm = resolve)).then(() => (deadline = Date.now() + stopAfterMs));
+  const one = (path, fresh = false) =>
     new Promise((resolve) => {
-      const req = http.get(`${base}${path}`, { agent }, (res) => {
+      const req = http.get(`${base}${path}`, { agent: fresh ? false : agent }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode >= 500 ? 'server-error' : 'ok'));
         res.on('error', () => resolve('reset-after-accept'));
       });
-      // A reused idle connection the server closed before reading the request: retried, as browsers do.
+      // A reused idle connection the server closed before reading the request: retried on a new one, as browsers do.
       req.on('error', (error) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : req.reusedSocket ? 'retry' : 'reset-after-accept'));
     });
   const paths = ['/', '/journal', '/journal/detail?id=7', '/news', '/search?q=%E6%95%B0%E6%8D%AE'];
-  await Promise.all(
+  const done = Promise.all(
     Array.from({ length: workers }, async (_, w) => {
       for (let i = 0; Date.now() < deadline; i++) {
+        if (i === 1 && ++answered === workers) warm();
         let outcome = await one(paths[(w + i) % paths.length]);
-        if (outcome === 'retry') outcome = await one(paths[(w + i) % paths.length]);
-        if (outcome === 'retry') outcome = 'reset-after-accept';
+        if (outcome === 'retry') outcome = await one(paths[(w + i) % paths.length], true);
         if (outcome === 'refused') {
           stats.refused += 1;
           return; // the portal no longer accepts connections: this client stops
@@ -148,9 +153,11 @@ async function trafficDuringShutdown(workers, stopAfterMs) {
         else stats.resetAfterAccept += 1;
       }
     }),
-  );
-  agent.destroy();
-  return stats;
+  ).then(() => {
+    agent.destroy();
+    return stats;
+  });
+  return { warmedUp, done };
 }
 
 try {
@@ -209,13 +216,14 @@ try {
   goal('memory steady (end within 20% of the early value)', rssAt10s > 0 && growth <= 0.2, `${mb(rssAt10s)} early, ${mb(rssAtEnd)} at the end (${(growth * 100).toFixed(1)}%)`);
 
   // 3. SIGTERM in the middle of traffic.
-  console.log(`graceful shutdown: SIGTERM after ${SHUTDOWN_TRAFFIC_MS / 4000} s of traffic...`);
+  console.log(`graceful shutdown: SIGTERM ${SHUTDOWN_TRAFFIC_MS / 4000} s after every client has had an answer...`);
   const exited = new Promise((resolve) => portal.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
   const traffic = trafficDuringShutdown(CONNECTIONS, SHUTDOWN_TRAFFIC_MS);
+  await traffic.warmedUp;
   await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_TRAFFIC_MS / 4));
   const termAt = Date.now();
   portal.kill('SIGTERM');
-  const [stats, exit] = await Promise.all([traffic, exited]);
+  const [stats, exit] = await Promise.all([traffic.done, exited]);
   const seconds = (exit.at - termAt) / 1000;
   console.log(`     ${stats.ok} answered, ${stats.serverErrors} 5xx, ${stats.resetAfterAccept} reset after acceptance, ${stats.refused} clients refused once the portal stopped accepting`);
   goal('every accepted request completed', stats.serverErrors === 0 && stats.resetAfterAccept === 0 && stats.ok > 0, `${stats.serverErrors + stats.resetAfterAccept} failed`);
