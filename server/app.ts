@@ -77,8 +77,9 @@ export function createPortalApp(options: PortalAppOptions) {
   /** The route of a path; undefined (treated as private) when no route declares one. */
   const routeOf = (path: string) => routeTable?.resolve(pagePath(path));
 
-  app.use(createHttpLogger(logger));
-  app.use(metrics.httpMiddleware((path) => routeLabel(path, (page) => routeOf(page)?.pattern)));
+  const labelOf = (path: string) => routeLabel(path, (page) => routeOf(page)?.pattern);
+  app.use(createHttpLogger(logger, labelOf));
+  app.use(metrics.httpMiddleware(labelOf));
   app.use(clearBrowserCacheOnSessionChange);
   app.use(requestShape);
 
@@ -229,13 +230,14 @@ export function createPortalApp(options: PortalAppOptions) {
   // Last resort: something outside React Router failed. Never a stack trace.
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
     const requestId = String(res.getHeader('X-Request-Id') ?? '');
+    const log = (req as unknown as { log?: Logger }).log ?? logger;
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
       // A request the framework could not read (e.g. malformed percent-encoding): the client's fault.
-      logger.warn({ err: error, requestId, url: req.path }, 'bad request');
+      log.warn({ error: error.message, url: req.path }, 'bad request');
       return void res.status(status).type('text/plain; charset=utf-8').send(`请求无效（请求编号 ${requestId}）`);
     }
-    logger.error({ err: error, requestId, url: req.path }, 'unhandled error');
+    log.error({ err: error, url: req.path }, 'unhandled error');
     if (res.headersSent) return res.destroy();
     res.status(500).type('text/plain; charset=utf-8').send(`哎呀，出问题，请稍后再试（请求编号 ${requestId}）`);
   });

@@ -59,7 +59,9 @@ export function createMetrics() {
   function httpMiddleware(labelOf: (path: string) => string) {
     return (req: Request, res: Response, next: NextFunction) => {
       const end = httpDuration.startTimer();
-      res.on('finish', () => end({ route: labelOf(req.path), method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }));
+      // The path as it came: inside a mounted handler (the /api proxy) Express shortens req.path.
+      const route = labelOf(req.originalUrl.split('?')[0]!);
+      res.on('finish', () => end({ route, method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }));
       next();
     };
   }
