@@ -53,13 +53,13 @@ function spawnNode(core, args, env) {
 }
 
 async function waitFor(url) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {
       // not yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${url} did not come up`);
 }
@@ -164,8 +164,10 @@ try {
   if (pinned) console.log('portal on core 0; load generator and sandbox on core 1');
   spawnNode('1', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_DB: ':memory:' });
   await waitFor(`http://127.0.0.1:${SANDBOX_PORT}/__sandbox/health`);
+  const startedAt = performance.now();
   let portal = startPortal();
   await waitFor(`${base}/readyz`);
+  console.log(`portal ready ${Math.round(performance.now() - startedAt)} ms after it was started (RSS ${mb(rss(portal.pid))})`);
   const cookie = await signIn();
   const upload = uploadBody();
   const requests = [
