@@ -1,31 +1,59 @@
 # syntax=docker/dockerfile:1
 # The journal portal: built with dev dependencies, run with production ones only, as a
-# non-root user, with no compiler in the image.
+# non-root user that cannot rewrite the application, with no compiler in the image.
 #
-#   docker build -t journal-portal .                                    # for a real backend
-#   docker build --build-arg WITH_SANDBOX=1 -t journal-portal-demo .   # with the embedded sandbox
+#   podman build --format docker -t journal-portal .                                    # for a real backend
+#   podman build --format docker --build-arg WITH_SANDBOX=1 -t journal-portal-demo .   # with the embedded sandbox
 #
-# WITH_SANDBOX=1 keeps the optional SQLite driver (better-sqlite3, a prebuilt binary for
-# this platform) so the image can run the demo backend; without it the image needs
-# JOURNAL_API_URL and refuses to start without one.
+# (`docker build` works the same. Podman needs `--format docker`: the OCI format has no
+# HEALTHCHECK.) WITH_SANDBOX=1 keeps the optional SQLite driver (better-sqlite3, compiled in
+# the build stage) and the sandbox, so the image can run the demo backend with no
+# configuration; without it the image needs JOURNAL_API_URL and refuses to start without one.
 
-FROM node:20-slim AS build
-ARG WITH_SANDBOX=0
+# Node 20.20.2 on Debian 12 "bookworm", slim variant; the tag's manifest list was
+#   sha256:2cf067cfed83d5ea958367df9f966191a942351a2df77d6f0193e162b5febfc0
+# Where the registry is unreachable, scripts/image/stand-in-base.sh assembles a local image
+# under this same name. Moving to a newer Node: docs/decisions/0028-container-base-image.md.
+ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+# The sandbox's SQLite driver (better-sqlite3) is compiled from source, never downloaded,
+# against this image's Node headers; the compiler stays in this stage. Optional dependencies
+# are installed: the build needs rollup's native package for this platform.
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++ >/dev/null \
+ && rm -rf /var/lib/apt/lists/*
+ENV npm_config_build_from_source=true npm_config_nodedir=/usr/local
+# Behind a proxy that re-signs TLS: its CA file, mounted for the build only (README, container).
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches ./patches
-# Optional dependencies (the SQLite driver) install only when asked for.
-RUN if [ "$WITH_SANDBOX" = 1 ]; then npm ci --no-audit --no-fund; else npm ci --no-audit --no-fund --omit=optional; fi
+COPY scripts/sqlite-driver.mjs ./scripts/
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build \
- && if [ "$WITH_SANDBOX" = 1 ]; then npm prune --omit=dev; else npm prune --omit=dev --omit=optional && rm -rf build/sandbox; fi
+RUN npm run build
 
-FROM node:20-slim AS runtime
+# Production dependencies only; the SQLite driver and the sandbox only when asked for. Kept
+# apart from the build stage, so the demo image reuses the same build.
+FROM build AS app
+ARG WITH_SANDBOX=0
+RUN if [ "$WITH_SANDBOX" = 1 ]; then \
+      npm prune --omit=dev \
+      && node -e "new (require('better-sqlite3'))(':memory:').close()" \
+      && (cd node_modules/better-sqlite3 && rm -rf deps src build/Release/obj build/Release/obj.target build/Release/.deps build/deps); \
+    else npm prune --omit=dev --omit=optional && rm -rf build/sandbox; fi
+
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=3000
+# The runtime runs node alone: no package manager (npm carries node-gyp) in the image.
+RUN rm -rf /usr/local/lib/node_modules /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \
+      /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-* /usr/local/include/node
 WORKDIR /app
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --chown=node:node package.json .env.example ./
+# Owned by root, readable by all: the user the app runs as cannot rewrite its code.
+COPY --from=app /app/node_modules ./node_modules
+COPY --from=app /app/build ./build
+COPY package.json .env.example ./
+# The one place the app writes: the demo sandbox's database and files.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

@@ -45,6 +45,18 @@ describe('multipart parser', () => {
     expect(fs.readdirSync(tmpDir).filter((n) => n.startsWith('upload-') && n.length > 20).length).toBeLessThanOrEqual(4);
   });
 
+  it.each([0, 1, 3])('leaves no temp file when the client aborts the upload (after %i chunks of the file)', async (chunksOfFile) => {
+    const dir = fs.mkdtempSync(path.join(tmpDir, 'aborted-'));
+    const head = body.subarray(0, body.indexOf(content) + chunksOfFile * 256);
+    // As a dropped connection does: the bytes sent so far, then an error.
+    const aborting = new Readable({ read() {} }) as Readable & { get(name: string): string | undefined };
+    aborting.get = (name: string) => (name.toLowerCase() === 'content-type' ? `multipart/form-data; boundary=${boundary}` : undefined);
+    aborting.push(head);
+    setImmediate(() => aborting.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+    await expect(readMultipart(aborting as unknown as Request, { tmpDir: dir, maxFileBytes: 10_000 })).rejects.toThrow();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('refuses a truncated body', async () => {
     await expect(readMultipart(fakeRequest(body.subarray(0, body.length - 20), boundary, 256), { tmpDir, maxFileBytes: 10_000 })).rejects.toMatchObject({
       message: '上传数据不完整',

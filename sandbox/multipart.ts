@@ -104,6 +104,7 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
   const delim = Buffer.from(`\r\n--${boundary}`);
   const result: MultipartResult = { fields: {}, files: [] };
   const temps: string[] = [];
+  const openStreams: fs.WriteStream[] = [];
   let buf: Buffer = Buffer.from('\r\n');
   let state = 'preamble' as State;
   let part: Part | null = null;
@@ -139,6 +140,7 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
     temps.push(tmpPath);
     const fileName = path.basename(params.filename.replace(/\\/g, '/')).replace(/[\r\n\0]/g, '').slice(0, 200);
     const stream = fs.createWriteStream(tmpPath);
+    openStreams.push(stream);
     // A write error (disk full …) fails the upload; after a destroy it is ignored.
     stream.on('error', () => fail(bizError('文件保存失败，请稍后重试', 500)));
     return {
@@ -252,8 +254,18 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
     }
   };
 
-  const cleanup = () => {
-    for (const t of temps) fs.rm(t, { force: true }, () => {});
+  // Each temp file is removed once its stream has closed: a stream still opening would
+  // otherwise create the file after its removal (an upload aborted at its start).
+  const cleanup = async () => {
+    await Promise.all(
+      openStreams.map((stream) =>
+        stream.closed ? undefined : new Promise<void>((resolve) => {
+          stream.once('close', () => resolve());
+          stream.destroy();
+        }),
+      ),
+    );
+    await Promise.all(temps.map((t) => fs.promises.rm(t, { force: true })));
   };
 
   try {
@@ -269,13 +281,11 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
       if (state !== 'done') throw bizError('上传数据不完整');
     }
   } catch (err) {
-    const p = part as Part | null;
-    p?.file?.stream.destroy();
-    cleanup();
+    await cleanup();
     throw err;
   }
   if (error) {
-    cleanup();
+    await cleanup();
     throw error;
   }
   return result;

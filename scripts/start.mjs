@@ -3,11 +3,20 @@
 // process (it handles Ctrl+C and SIGTERM itself).
 import { buildAll } from './build.mjs';
 import { buildIsCurrent } from './source-stamp.mjs';
+import { sqliteDriverAdvice, sqliteDriverProblem } from './sqlite-driver.mjs';
 
 try {
   process.loadEnvFile('.env');
 } catch (error) {
   if (error.code !== 'ENOENT') throw error;
+}
+
+// Without JOURNAL_API_URL the embedded sandbox is started: say now, not after the build,
+// when its SQLite driver cannot work here.
+const driverProblem = process.env.JOURNAL_API_URL ? undefined : sqliteDriverProblem();
+if (driverProblem) {
+  process.stderr.write(`JOURNAL_API_URL: not set, so the embedded sandbox would start, but it cannot. ${sqliteDriverAdvice(driverProblem)}\n`);
+  process.exit(1);
 }
 
 if (buildIsCurrent()) {

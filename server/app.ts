@@ -17,10 +17,9 @@ import { createMetrics, routeLabel, type PortalMetrics } from './metrics';
 import { MemoryPageStore, createPageCache, precompressed, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { PROXIED_PREFIXES, createProxy } from './proxy';
 import { ARTICLE_PDF_ROBOTS } from '../app/lib/pdf';
-import { checkReadiness } from './readiness';
+import { createReadinessProbe } from './readiness';
 import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
-import type { RedisState } from './redis';
 import { apiSecurityHeaders, cspNonce, securityHeaders } from './security';
 
 export interface PortalAppOptions {
@@ -41,8 +40,6 @@ export interface PortalAppOptions {
   pageStore?: PageStore;
   /** Rate limits of the sign-in forms (default: in process). */
   rateLimiter?: RateLimiter;
-  /** State of the Redis behind both when `REDIS_URL` is set, shown by /readyz. */
-  redisState?: () => RedisState;
 }
 
 /**
@@ -81,8 +78,9 @@ export function createPortalApp(options: PortalAppOptions) {
   /** The route of a path; undefined (treated as private) when no route declares one. */
   const routeOf = (path: string) => routeTable?.resolve(pagePath(path));
 
-  app.use(createHttpLogger(logger));
-  app.use(metrics.httpMiddleware((path) => routeLabel(path, (page) => routeOf(page)?.pattern)));
+  const labelOf = (path: string) => routeLabel(path, (page) => routeOf(page)?.pattern);
+  app.use(createHttpLogger(logger, labelOf));
+  app.use(metrics.httpMiddleware(labelOf));
   app.use(clearBrowserCacheOnSessionChange);
   app.use(requestShape);
 
@@ -90,11 +88,18 @@ export function createPortalApp(options: PortalAppOptions) {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
+  // Ready or not, nothing more: the backend's state and latency go to the logs and metrics.
+  // Redis is never required: without it the portal serves from each process.
+  const readiness = createReadinessProbe(journalApiUrl, {
+    onChange: (result) => {
+      metrics.observeReadiness(result.ready);
+      if (result.ready) logger.info({ backend: result.backend, latencyMs: result.latencyMs }, 'ready: the journal backend answers');
+      else logger.warn({ backend: result.backend, reason: result.reason }, 'not ready: the journal backend does not answer');
+    },
+  });
   app.get('/readyz', async (_req, res) => {
-    if (shuttingDown) return void res.set('Cache-Control', 'no-store').status(503).json({ ready: false, backend: 'unknown', reason: 'shutting down' });
-    const result = await checkReadiness(journalApiUrl);
-    // Redis is reported, never required: without it the portal serves from each process.
-    res.set('Cache-Control', 'no-store').status(result.ready ? 200 : 503).json({ ...result, redis: options.redisState?.() ?? 'off' });
+    const ready = !shuttingDown && (await readiness()).ready;
+    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ ready });
   });
 
   const proxy = createProxy({
@@ -237,13 +242,14 @@ export function createPortalApp(options: PortalAppOptions) {
   // Last resort: something outside React Router failed. Never a stack trace.
   app.use((error: Error, req: Request, res: Response, _next: NextFunction) => {
     const requestId = String(res.getHeader('X-Request-Id') ?? '');
+    const log = (req as unknown as { log?: Logger }).log ?? logger;
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
       // A request the framework could not read (e.g. malformed percent-encoding): the client's fault.
-      logger.warn({ err: error, requestId, url: req.path }, 'bad request');
+      log.warn({ error: error.message, url: req.path }, 'bad request');
       return void res.status(status).type('text/plain; charset=utf-8').send(`请求无效（请求编号 ${requestId}）`);
     }
-    logger.error({ err: error, requestId, url: req.path }, 'unhandled error');
+    log.error({ err: error, url: req.path }, 'unhandled error');
     if (res.headersSent) return res.destroy();
     res.status(500).type('text/plain; charset=utf-8').send(`哎呀，出问题，请稍后再试（请求编号 ${requestId}）`);
   });

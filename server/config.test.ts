@@ -1,3 +1,4 @@
+import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -83,5 +84,29 @@ describe('loadConfig', () => {
     }
     expect(message).toMatch(/REDIS_URL/);
     expect(message).not.toContain('hunter2');
+  });
+
+  it('refuses, naming TRUST_PROXY, exactly the values Express would refuse at start', () => {
+    const values = ['loopback', 'loopback, 10.0.0.0/8', '10.0.0.1', '::1', 'fe80::/10', '10.0.0.0/255.0.0.0', 'true', 'false', '2', '10.0.0.0/33', 'gateway.internal', 'loopback;10.0.0.1', '10.0.0.0/8/1', '300.1.1.1', 'LOOPBACK', ''];
+    for (const value of values) {
+      let expressAccepts = true;
+      try {
+        express().set('trust proxy', /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value);
+      } catch {
+        expressAccepts = false;
+      }
+      if (expressAccepts) {
+        expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }), value).not.toThrow();
+      } else {
+        expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }), value).toThrow(/^TRUST_PROXY: must be a hop count/);
+      }
+    }
+  });
+
+  it('listens for metrics on loopback unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'test', METRICS_HOST: '::' }).metricsHost).toBe('::');
+    expect(() => loadConfig({ NODE_ENV: 'test', METRICS_HOST: 'http://0.0.0.0' })).toThrow(/^METRICS_HOST: /);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -29,7 +30,12 @@ const envSchema = z
       .optional(),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z.string().default('loopback'),
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .refine((value) => untrustableEntry(value) === undefined, {
+        message: 'must be a hop count, true or false, or comma-separated addresses, subnets (10.0.0.0/8) and the names loopback, linklocal, uniquelocal',
+      }),
     SANDBOX_PORT: port.default(3100),
     SANDBOX_DB: z.string().min(1).default('./data/sandbox.db'),
     SANDBOX_ARTICLES: z.coerce.number().int().min(1).max(1_000_000).default(300),
@@ -41,8 +47,10 @@ const envSchema = z
     CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(86_400).default(300),
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-    /** Unauthenticated: loopback unless the operator opens it to a scraper's network. */
-    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    METRICS_HOST: z
+      .string()
+      .default('127.0.0.1')
+      .refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), { message: 'must be an address to listen on, like 127.0.0.1 or 0.0.0.0' }),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, message: '必须是 http(s) 地址 (must be an http(s) URL)' })
       .refine(
@@ -87,6 +95,24 @@ function splitSecrets(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** The first entry of a `TRUST_PROXY` list Express would refuse (at start, with a bare TypeError). */
+function untrustableEntry(value: string): string | undefined {
+  if (value === 'true' || value === 'false' || /^\d+$/.test(value)) return undefined;
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (TRUST_PROXY_NAMES.has(entry)) continue;
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return entry;
+    if (prefix === undefined) continue;
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = /^\d{1,3}$/.test(prefix) ? Number(prefix) <= bits : family === 4 && isIP(prefix) === 4;
+    if (!prefixOk) return entry;
+  }
+  return undefined;
+}
+
 /** `TRUST_PROXY` as Express understands it: a hop count, true/false, or a list of subnets. */
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;
@@ -117,7 +143,7 @@ export interface PortalConfig {
   maxUploadBytes: number;
   /** Port of the Prometheus metrics endpoint; 0 turns it off. */
   metricsPort: number;
-  /** Address the metrics endpoint listens on (METRICS_HOST, loopback by default). */
+  /** Address the metrics endpoint listens on (default loopback: never the public address by accident). */
   metricsHost: string;
   /** The public origin every absolute URL is built from (PUBLIC_URL; without it, http://localhost:<PORT>). */
   publicOrigin: string;

@@ -391,6 +391,14 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     expect(neighbour.body).not.toMatch(/登录尝试过于频繁/);
   });
 
+  it('answers a health check of the gateway on /healthz and tells the public nothing about readiness', async () => {
+    const health = await get('/healthz');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
+    expect((await get('/readyz')).status).toBe(404);
+    expect((await get('/metrics')).status).toBe(404);
+  });
+
   it('closes an idle connection to a portal before the portal would, so it never sends a request on one the portal is closing', async () => {
     const upstream = /^upstream portal \{$([\s\S]*?)^\}$/m.exec(readFileSync(GATEWAY_TEMPLATE, 'utf8'))?.[1] ?? '';
     const nginxSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(upstream)?.[1]);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { createLogger, redactUrl } from './logger';
+import express from 'express';
+import { listen, rawRequest } from '../tests/support/servers';
+import { withCauses } from '../app/lib/error-causes.server';
+import { createHttpLogger, createLogger, redactUrl } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -30,5 +33,34 @@ describe('logging', () => {
     expect(line).toContain('[REDACTED]');
     // The backend's business code stays readable.
     expect(JSON.parse(line).code).toBe(505);
+  });
+
+  it('gives each request line its route pattern and one request id field, and an expected 5xx no stack', async () => {
+    const { logger, lines } = capture();
+    const app = express();
+    app.use(createHttpLogger(logger, (path) => (path.startsWith('/journal/') ? '/journal/:id' : 'other')));
+    app.get('/journal/:id', (req, res) => {
+      (req as unknown as { log: typeof logger }).log.info('inside');
+      res.status(502).end();
+    });
+    const server = await listen(app);
+    try {
+      const response = await rawRequest(server.url, { path: '/journal/7?page=2' });
+      expect(response.status).toBe(502);
+      const [inside, request] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(inside!.reqId).toBe(response.headers['x-request-id']);
+      expect(request).toMatchObject({ level: 50, route: '/journal/:id', reqId: response.headers['x-request-id'], req: { method: 'GET', url: '/journal/7?page=2' }, res: { statusCode: 502 }, msg: 'GET 502' });
+      expect(request!.req).not.toHaveProperty('id');
+      expect(request).not.toHaveProperty('err');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names a failed connection by its cause, not "fetch failed"', async () => {
+    const closed = await listen((_req, res) => res.end());
+    await closed.close();
+    const error = await fetch(closed.url).catch((caught: unknown) => caught);
+    expect(withCauses(error)).toMatch(/^fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+/);
   });
 });

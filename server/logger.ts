@@ -66,30 +66,59 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-export function createHttpLogger(logger: Logger) {
+/**
+ * A 5xx the portal answered on purpose (the backend is down, timed out...) has no error of
+ * its own: pino-http makes one up, whose stack says nothing. Only a real error keeps its stack.
+ */
+function madeUpError(error: Error, res: ServerResponse): boolean {
+  return error.message === `failed with status code ${res.statusCode}`;
+}
+
+/** The path of the request as the client sent it. */
+export function requestPath(req: IncomingMessage & { originalUrl?: string }): string {
+  return (req.originalUrl ?? req.url ?? '/').split('?')[0]!;
+}
+
+/** The client went away before the whole answer was sent (closed the tab, aborted an upload). */
+function clientGone(res: ServerResponse): boolean {
+  return !res.writableFinished;
+}
+
+/**
+ * One line per request, with the route pattern (`route`, as the metrics label it) and the
+ * request id (`reqId`, the one field name every line of the request carries).
+ */
+export function createHttpLogger(logger: Logger, routeOf: (path: string) => string = () => 'other') {
   return pinoHttp({
     logger,
+    quietReqLogger: true,
     genReqId(req: IncomingMessage, res: ServerResponse) {
       const incoming = req.headers['x-request-id'];
       const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       res.setHeader('X-Request-Id', id);
       return id;
     },
+    // From the URL as it came: inside a mounted handler (the /api proxy) Express shortens req.url.
+    customProps: (req) => ({ route: routeOf(requestPath(req)) }),
     customLogLevel(_req, res, error) {
+      // Gone before the answer: nothing failed on our side.
+      if (clientGone(res)) return 'info';
       // 501 is the portal refusing a method it does not serve: the sender's doing, not ours.
-      if (error || (res.statusCode >= 500 && res.statusCode !== 501)) return 'error';
+      if ((error && !madeUpError(error, res)) || (res.statusCode >= 500 && res.statusCode !== 501)) return 'error';
       if (res.statusCode >= 400) return 'warn';
       return 'info';
     },
     serializers: {
-      req(req: { id: string; method: string; url: string; raw?: IncomingMessage }) {
-        return { id: req.id, method: req.method, url: redactUrl(req.url) };
+      req(req: { method: string; url: string }) {
+        return { method: req.method, url: redactUrl(req.url) };
       },
-      res(res: { statusCode: number }) {
+      res(res: { statusCode: number; headersSent?: boolean }) {
         return { statusCode: res.statusCode };
       },
     },
-    customSuccessMessage: (req, res) => `${req.method} ${res.statusCode}`,
+    customErrorObject: (_req, res, error, fields) => (madeUpError(error, res) ? { ...fields, err: undefined } : fields),
+    customSuccessObject: (_req, res, fields) => (clientGone(res) ? { ...fields, res: { statusCode: res.headersSent ? res.statusCode : null }, clientGone: true } : fields),
+    customSuccessMessage: (req, res) => (clientGone(res) ? `${req.method} client disconnected before the answer was complete` : `${req.method} ${res.statusCode}`),
     customErrorMessage: (req, res) => `${req.method} ${res.statusCode}`,
     autoLogging: { ignore: (req) => req.url === '/healthz' },
   });

@@ -21,7 +21,12 @@ import { createMemoryRateLimiter } from '../app/lib/rate-limit.server';
  * no JOURNAL_API_URL is given, serves the app, and shuts down gracefully on SIGTERM.
  */
 
-const SHUTDOWN_DEADLINE_MS = 10_000;
+/**
+ * On SIGTERM, in-flight requests get as long as a backend call may take (UPSTREAM_TIMEOUT_MS)
+ * and this much more to answer; then their connections are closed. The container's stop
+ * timeout must be longer (README, "Container").
+ */
+const SHUTDOWN_GRACE_MS = 2000;
 /** How long start-up waits for Redis before serving from the process alone (it keeps reconnecting). */
 const REDIS_STARTUP_WAIT_MS = 3000;
 
@@ -38,11 +43,13 @@ function portTaken(error: unknown, variable: string, port: number): never | void
   if (code === 'EACCES') stopWith(`${variable}: port ${port} cannot be opened by this user; set ${variable} to a port above 1024.`);
 }
 
-/** Listens, or stops the process with a line naming the variable when the port is taken. */
-function listenOn(server: Server, port: number, host: string, variable: string): Promise<void> {
+/** Listens, or stops the process with a line naming the variable when the port is taken or the address is not this machine's. */
+function listenOn(server: Server, port: number, host: string, variable: string, hostVariable = 'HOST'): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (error) => {
       portTaken(error, variable, port);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') stopWith(`${hostVariable}: ${host} is not an address of this machine; set ${hostVariable} to one (0.0.0.0: every address).`);
       reject(error);
     });
     server.listen(port, host, () => resolve());
@@ -125,7 +132,9 @@ async function main() {
     // Loaded only here: a portal with a real backend never loads the sandbox or SQLite.
     const { startSandbox } = await import('../sandbox/index').catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes('better-sqlite3')) {
-        stopWith('JOURNAL_API_URL: not set, and this installation has no embedded sandbox (its SQLite driver better-sqlite3 is not installed; run npm ci, or build the image with --build-arg WITH_SANDBOX=1).');
+        stopWith(
+          'JOURNAL_API_URL: not set, and this installation has no embedded sandbox: its SQLite driver better-sqlite3 is not installed. Set JOURNAL_API_URL to a journal backend, or install a C++ compiler (python3, make, g++) and run npm ci again (a container: build it with --build-arg WITH_SANDBOX=1).',
+        );
       }
       throw error;
     });
@@ -155,11 +164,10 @@ async function main() {
     metrics,
     pageStore: shared?.pageStore,
     rateLimiter: shared?.rateLimiter,
-    redisState: shared?.redis.state,
   });
   // Metrics on their own port: the gateway exposes only the public one.
   const metricsServer = config.metricsPort > 0 ? createMetricsServer(metrics) : undefined;
-  if (metricsServer) await listenOn(metricsServer, config.metricsPort, config.metricsHost, 'METRICS_PORT');
+  if (metricsServer) await listenOn(metricsServer, config.metricsPort, config.metricsHost, 'METRICS_PORT', 'METRICS_HOST');
 
   const server: Server = createHttpServer(portal.app);
   await listenOn(server, config.port, config.host, 'PORT');
@@ -176,7 +184,7 @@ async function main() {
     lines.push(['Backend', journalApiUrl]);
   }
   if (secretFile !== undefined) lines.push(['Sessions', `sealed with a secret generated for this machine${secretFile ? ` (${secretFile})` : ''}; set SESSION_SECRET in production`]);
-  if (metricsServer) lines.push(['Metrics', `http://localhost:${config.metricsPort}/metrics (METRICS_PORT=0 turns them off)`]);
+  if (metricsServer) lines.push(['Metrics', `http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${config.metricsPort}/metrics (METRICS_HOST, METRICS_PORT; METRICS_PORT=0 turns them off)`]);
   lines.push(['Stop', 'Ctrl+C']);
   process.stderr.write(banner(lines));
 
@@ -189,7 +197,7 @@ async function main() {
     const deadline = setTimeout(() => {
       logger.warn('in-flight requests did not finish in time: closing connections');
       server.closeAllConnections();
-    }, SHUTDOWN_DEADLINE_MS - 1000);
+    }, config.upstreamTimeoutMs + SHUTDOWN_GRACE_MS);
     deadline.unref();
     // Idle keep-alive sockets are closed now; busy ones after their response.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

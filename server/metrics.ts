@@ -49,11 +49,19 @@ export function createMetrics() {
     registers: [registry],
   });
 
+  const ready = new Gauge({
+    name: 'portal_ready',
+    help: 'Whether the last readiness probe found the journal backend answering (1) or not (0)',
+    registers: [registry],
+  });
+
   /** Records each response's duration under the label `labelOf` gives its path. */
   function httpMiddleware(labelOf: (path: string) => string) {
     return (req: Request, res: Response, next: NextFunction) => {
       const end = httpDuration.startTimer();
-      res.on('finish', () => end({ route: labelOf(req.path), method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }));
+      // The path as it came: inside a mounted handler (the /api proxy) Express shortens req.path.
+      const route = labelOf(req.originalUrl.split('?')[0]!);
+      res.on('finish', () => end({ route, method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }));
       next();
     };
   }
@@ -63,6 +71,9 @@ export function createMetrics() {
     httpMiddleware,
     observeBackend(endpoint: string, seconds: number, outcome: 'ok' | 'refused' | 'failed') {
       backendDuration.observe({ endpoint, outcome }, seconds);
+    },
+    observeReadiness(isReady: boolean) {
+      ready.set(isReady ? 1 : 0);
     },
     countBackendFailure(endpoint: string, kind: string) {
       backendFailures.inc({ endpoint, kind });

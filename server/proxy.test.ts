@@ -311,6 +311,36 @@ describe('BFF proxy', () => {
     expect(written).toBeLessThan(16 * 1024 * 1024);
   });
 
+  it('labels proxied downloads and uploads with their own endpoint in the metrics', async () => {
+    await rawRequest(portal.url, { path: '/api/attachmentApi/fileBrowsing?id=1', headers: { Cookie: sessionCookie } });
+    await rawRequest(portal.url, { method: 'POST', path: '/manage/author/paper/submitChanges', headers: { 'Content-Type': 'application/octet-stream', 'Sec-Fetch-Site': 'same-origin', Cookie: sessionCookie }, body: Buffer.alloc(1024) });
+    const text = await portal.metrics.registry.metrics();
+    expect(text).toMatch(/portal_http_request_duration_seconds_count\{route="\/api\/attachmentApi\/fileBrowsing",method="GET",status="2xx"\} [1-9]/);
+    expect(text).toMatch(/portal_http_request_duration_seconds_count\{route="\/manage\/author\/paper\/submitChanges",method="POST",status="2xx"\} [1-9]/);
+    expect(text).not.toContain('route="other"');
+  });
+
+  it('logs an upload the client aborts as the client going away, at info, not as a backend failure', async () => {
+    const target = new URL(portal.url);
+    const before = portal.logLines.length;
+    const stalledBefore = stalled.length;
+    const req = http.request({ hostname: target.hostname, port: target.port, method: 'POST', path: '/manage/author/paper/submitChanges?case=stalled', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } });
+    req.on('error', () => {});
+    req.write(Buffer.alloc(256 * 1024, 3));
+    // The backend has the request; then the client gives up.
+    for (let poll = 0; poll < 400 && stalled.length === stalledBefore; poll++) await new Promise((resolve) => setTimeout(resolve, 25));
+    req.destroy();
+    const lines = () => portal.logLines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string; reqId?: string; route?: string; clientGone?: boolean });
+    for (let poll = 0; poll < 400 && !lines().some((line) => line.clientGone); poll++) await new Promise((resolve) => setTimeout(resolve, 25));
+    stalled.forEach((r) => r.destroy());
+    const cancelled = lines().find((line) => line.msg === 'the client went away: backend call cancelled');
+    const requestLine = lines().find((line) => line.clientGone);
+    expect(cancelled?.level).toBe(30);
+    expect(requestLine).toMatchObject({ level: 30, route: '/manage/author/paper/submitChanges', reqId: cancelled?.reqId });
+    expect(requestLine?.msg).toBe('POST client disconnected before the answer was complete');
+    expect(lines().filter((line) => line.level >= 40)).toEqual([]);
+  });
+
   it('streams a 50 MB upload and a 50 MB download with flat memory', async () => {
     const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
     // Live memory (JS heap + Buffer contents) after a collection: what the proxy actually holds.

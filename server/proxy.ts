@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { withCauses } from '../app/lib/error-causes.server';
 import { isBrowserEndpoint } from '../app/backend/browser-endpoints';
 import { endsSession, sessionEndedEnvelope } from '../app/backend/session-end';
 import { sameOrigin } from '../app/lib/same-origin';
@@ -247,9 +248,17 @@ export function createProxy(options: ProxyOptions) {
       }
     });
     req.pipe(upstream);
-    req.on('aborted', () => upstream.destroy());
+    // The client went away (closed the page, aborted an upload): the backend call is cancelled.
+    const cancel = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      log.info({ proxy: path, receivedBytes: received }, 'the client went away: backend call cancelled');
+      upstream.destroy();
+    };
+    req.on('aborted', cancel);
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (!res.writableFinished) cancel();
     });
 
     upstream.on('error', (error) => {
@@ -258,11 +267,11 @@ export function createProxy(options: ProxyOptions) {
       finished = true;
       if (res.headersSent) {
         // Mid-stream failure (e.g. a reset during a download): end the response uncleanly so the client sees an aborted transfer.
-        log.error({ proxy: path, error: error.message }, 'journal backend failed mid-response');
+        log.error({ proxy: path, error: withCauses(error) }, 'journal backend failed mid-response');
         res.destroy(error);
         return;
       }
-      log.error({ proxy: path, error: error.message }, 'journal backend unreachable');
+      log.error({ proxy: path, error: withCauses(error) }, 'journal backend unreachable');
       res.status(502).type('application/json').send(envelope(502, '服务暂时不可用，请稍后再试'));
     });
 

@@ -37,3 +37,24 @@ export function checkReadiness(baseUrl: string): Promise<Readiness> {
     });
   });
 }
+
+/**
+ * Readiness as the portal tells it: from one probe shared by every caller and kept for
+ * `maxAgeMs`, so however often /readyz is asked, the backend is checked at most once per
+ * interval per process. Each change of state is logged once, with its reason.
+ */
+export function createReadinessProbe(baseUrl: string, options: { maxAgeMs?: number; onChange?: (result: Readiness) => void } = {}) {
+  const maxAgeMs = options.maxAgeMs ?? 1000;
+  let last: { result: Readiness; at: number } | undefined;
+  let pending: Promise<Readiness> | undefined;
+  return function current(): Promise<Readiness> {
+    if (last && performance.now() - last.at < maxAgeMs) return Promise.resolve(last.result);
+    pending ??= checkReadiness(baseUrl).then((result) => {
+      if (last?.result.ready !== result.ready) options.onChange?.(result);
+      last = { result, at: performance.now() };
+      pending = undefined;
+      return result;
+    });
+    return pending;
+  };
+}

@@ -137,6 +137,10 @@ describe('RedisPageStore against a real redis-server', () => {
     try {
       // The first command times out; the next ones do not even try until the pause ends.
       for (let i = 0; i < 5; i++) expect(await store.get('/shared')).toBeUndefined();
+      expect(redis.state()).toBe('up');
+      // Still silent after the pause: now Redis is down.
+      await sleep(250);
+      expect(await store.get('/shared')).toBeUndefined();
       await store.set('/local', page('<p>local</p>'), 60_000);
       expect((await store.get('/local'))?.body.toString()).toBe('<p>local</p>');
       expect(fallback.size.entries).toBe(1);
@@ -153,5 +157,21 @@ describe('RedisPageStore against a real redis-server', () => {
     const warnings = lines.filter((line) => line.includes('Redis unavailable'));
     expect(warnings).toHaveLength(1);
     expect(lines.some((line) => line.includes('Redis is back'))).toBe(true);
+  });
+
+  it('takes one late answer (a process starved of CPU) for no outage: served from the process, nothing logged', async () => {
+    const { store, lines, fallbacks, redis } = await storeOn('test:late:', { pauseAfterFailureMs: 200 });
+    await store.set('/shared', page('<p>shared</p>'), 60_000);
+    server.freeze();
+    try {
+      expect(await store.get('/shared')).toBeUndefined();
+    } finally {
+      server.thaw();
+    }
+    await sleep(250);
+    expect((await store.get('/shared'))?.body.toString()).toBe('<p>shared</p>');
+    expect(fallbacks).toEqual(['page-cache']);
+    expect(redis.state()).toBe('up');
+    expect(lines.filter((line) => line.includes('Redis unavailable') || line.includes('Redis is back'))).toEqual([]);
   });
 });

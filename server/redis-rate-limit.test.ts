@@ -121,19 +121,22 @@ describe('Redis rate limiter against a real redis-server', () => {
 
   it('falls back to per-process limits while Redis hangs (never unlimited, never refusing everyone), then shares again', async () => {
     const { limiter, lines, redis } = await processLimiter({ prefix: 'test:down:', pauseAfterFailureMs: 200 });
-    const rule = { limit: 2, windowMs: 60_000 };
+    const rule = { limit: 3, windowMs: 60_000 };
     server.freeze();
     let local;
     try {
       local = [];
       for (let i = 0; i < 3; i++) local.push((await limiter.hit('login:ip:198.51.100.1', rule)).allowed);
+      // Still silent after the pause: now Redis is down.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      local.push((await limiter.hit('login:ip:198.51.100.1', rule)).allowed);
       expect(redis.state()).toBe('down');
     } finally {
       server.thaw();
     }
-    expect(local).toEqual([true, true, false]);
+    expect(local).toEqual([true, true, true, false]);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    // Back on Redis: its own count for the key starts from what Redis saw (nothing).
+    // Back on Redis: its own count for the key starts from what Redis saw (the two timed-out hits, run once it thawed).
     expect((await limiter.hit('login:ip:198.51.100.1', rule)).allowed).toBe(true);
     expect(redis.state()).toBe('up');
     expect(lines.filter((line) => line.includes('Redis unavailable'))).toHaveLength(1);

@@ -8,12 +8,14 @@ import type { Logger } from 'pino';
  * fall over on: every use goes through `run`, which answers from a local fallback when
  * Redis is disconnected, refuses a command, or is slower than `COMMAND_TIMEOUT_MS`. After
  * a failure Redis is left alone for `PAUSE_AFTER_FAILURE_MS`, so a slow Redis costs one
- * slow request per pause, not one per request. Going down and coming back are logged
- * once each, not per request.
+ * slow request per pause, not one per request. Redis is called down (logged, and
+ * `portal_redis_up 0`) when its connection drops or a command fails again after a pause:
+ * one late answer may be this process being starved of CPU, not Redis. Going down and
+ * coming back are logged once each, not per request.
  */
 
 /** Longest wait for one command: past it the request is answered from the fallback. */
-const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 1000;
 /** How long Redis is bypassed after a failed or timed-out command. */
 const PAUSE_AFTER_FAILURE_MS = 2000;
 
@@ -68,6 +70,7 @@ export function connectRedis(url: string, options: SharedRedisOptions): SharedRe
   let state: RedisState = 'down';
   let everConnected = false;
   let pausedUntil = 0;
+  let failuresInARow = 0;
   let closing = false;
   const where = redactRedisUrl(url);
 
@@ -108,16 +111,19 @@ export function connectRedis(url: string, options: SharedRedisOptions): SharedRe
       }
       try {
         const result = await command(client);
+        failuresInARow = 0;
         markUp();
         return result;
       } catch (error) {
         pausedUntil = Date.now() + pauseMs;
-        markDown((error as Error).message);
+        failuresInARow += 1;
+        if (failuresInARow >= 2) markDown((error as Error).message);
+        else logger.debug({ redis: where, reason: (error as Error).message }, 'Redis command failed: answered from this process, Redis rested');
         options.onFallback?.(use);
         return fallback();
       }
     },
-    state: () => (usable() ? 'up' : 'down'),
+    state: () => (client.status === 'ready' ? state : 'down'),
     whenReady(timeoutMs) {
       if (client.status === 'ready') return Promise.resolve(true);
       return new Promise((resolve) => {

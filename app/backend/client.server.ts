@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { withCauses } from '../lib/error-causes.server';
 import { createKeyedTtlCache } from '../lib/ttl-cache.server';
 import { envelopeSchema } from '../../contract/envelope';
 import { BackendEnvelopeError, FAILURE_STATUS, type BackendFailure, type BackendFailureKind } from './errors';
@@ -104,7 +105,7 @@ export function createBackendClient(options: BackendClientOptions) {
   function sendOnceMore(path: string, read: boolean, send: () => Promise<Response>): Promise<Response> {
     return send().catch((error: unknown) => {
       if (!read || !brokenConnection(error)) throw error;
-      logger.warn({ backend: path, error: (error as Error).message }, 'journal backend connection broke: retrying the read once');
+      logger.warn({ backend: path, error: withCauses(error) }, 'journal backend connection broke: retrying the read once');
       return send();
     });
   }
@@ -147,7 +148,7 @@ export function createBackendClient(options: BackendClientOptions) {
       clearTimeout(timer);
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', path, { timeoutMs });
-      fail('network', path, { error: (error as Error).message });
+      fail('network', path, { error: withCauses(error) });
     }
     if (endsSession(response.status)) {
       clearTimeout(timer);
@@ -212,7 +213,7 @@ export function createBackendClient(options: BackendClientOptions) {
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', endpoint.path, { timeoutMs });
-      fail('network', endpoint.path, { error: (error as Error).message });
+      fail('network', endpoint.path, { error: withCauses(error) });
     }
 
     if (endsSession(response.status)) forbidden(endpoint.path);
@@ -273,7 +274,7 @@ export function createBackendClient(options: BackendClientOptions) {
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', path, {});
-      fail('network', path, { error: (error as Error).message });
+      fail('network', path, { error: withCauses(error) });
     }
     if (endsSession(response.status)) {
       response.body?.cancel().catch(() => {});

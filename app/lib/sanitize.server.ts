@@ -1,73 +1,83 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import sanitizeHtml from 'sanitize-html';
 
 /**
  * Rich text from the backend (notice prompt, news bodies, journal introductions) is
- * sanitised here, on the server, before it reaches a page: no scripts, no event
- * handlers, no javascript: or data: URLs, links to other sites open safely.
+ * sanitised here, on the server, before it reaches a page: an allow list of tags and
+ * attributes, no scripts, no event handlers, only http(s), mailto and tel addresses, and
+ * links open safely. sanitize-html parses with htmlparser2: no DOM (jsdom) in memory.
  */
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.getAttribute('href')) {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-});
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'center', 'font'],
+  allowedAttributes: {
+    '*': ['id', 'class', 'title', 'lang', 'dir', 'align'],
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    ol: ['start', 'type', 'reversed'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan', 'scope'],
+    time: ['datetime'],
+    font: ['color', 'size'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  // A tag not allowed goes, its text stays; script, style and textarea go with their text.
+  disallowedTagsMode: 'discard',
+  exclusiveFilter: unwrapDeadLinks,
+};
 
-/**
- * DOMPurify's own pattern with fewer schemes: http(s), mailto and tel, or a value with
- * no scheme at all (relative URLs, and non-URL attributes such as width).
- */
-const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+/** `<img>`, not `<img />`: the self-closing syntax is discouraged in HTML. */
+function htmlVoidTags(html: string): string {
+  // Text and attribute values have their ">" escaped: " />" is only ever a tag's end.
+  return html.replaceAll(' />', '>');
+}
 
-/** Links whose address was removed (javascript:, data:) become plain text: no dead anchors. */
-function unwrapDeadLinks(html: string): string {
-  if (!/<a(?![^>]*\shref=)[\s>]/i.test(html)) return html;
-  const fragment = JSDOM.fragment(html);
-  for (const anchor of fragment.querySelectorAll('a:not([href])')) anchor.replaceWith(...anchor.childNodes);
-  const container = window.document.createElement('div');
-  container.append(fragment);
-  return container.innerHTML;
+/** Links open in a new tab, safely. */
+function openSafely(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  return { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } };
+}
+
+/** Anchors whose address was removed (javascript:, data:) become plain text: no dead links. */
+function unwrapDeadLinks(frame: sanitizeHtml.IFrame) {
+  return frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false;
 }
 
 /**
  * The fragment's heading levels, in use, renumbered from `top` without gaps (h3, h5 under a
  * page's h1 become h2, h3): the page's outline stays whole whatever levels the editor chose.
  */
-function rebaseHeadings(html: string, top: number): string {
-  if (!/<h[1-6][\s>]/i.test(html)) return html;
-  const fragment = JSDOM.fragment(html);
-  const headings = [...fragment.querySelectorAll('h1, h2, h3, h4, h5, h6')];
-  const levels = [...new Set(headings.map((h) => Number(h.tagName[1])))].sort((a, b) => a - b);
-  for (const heading of headings) {
-    const level = Math.min(6, top + levels.indexOf(Number(heading.tagName[1])));
-    if (`H${level}` === heading.tagName) continue;
-    const renamed = window.document.createElement(`h${level}`);
-    for (const attribute of heading.attributes) renamed.setAttribute(attribute.name, attribute.value);
-    renamed.append(...heading.childNodes);
-    heading.replaceWith(renamed);
-  }
-  const container = window.document.createElement('div');
-  container.append(fragment);
-  return container.innerHTML;
+function rebasedHeadings(levels: Set<number>, top: number): Record<string, sanitizeHtml.Transformer> {
+  const inUse = [...levels].sort((a, b) => a - b);
+  return Object.fromEntries(
+    inUse.map((level) => [`h${level}`, (_tagName: string, attribs: sanitizeHtml.Attributes) => ({ tagName: `h${Math.min(6, top + inUse.indexOf(level))}`, attribs })]),
+  );
 }
 
 /** `topHeading`: the level the fragment's own headings start at, below the page's headings. */
 export function sanitizeRichText(html: string | null | undefined, options: { topHeading?: number } = {}): string {
   if (!html) return '';
-  const clean = unwrapDeadLinks(purify.sanitize(html, {
-    ALLOWED_URI_REGEXP: ALLOWED_URI,
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
-    FORBID_ATTR: ['style'],
-  }));
-  return options.topHeading ? rebaseHeadings(clean, options.topHeading) : clean;
+  const levels = new Set<number>();
+  const recordLevel = (tagName: string, attribs: sanitizeHtml.Attributes) => {
+    levels.add(Number(tagName[1]));
+    return { tagName, attribs };
+  };
+  const clean = sanitizeHtml(html, { ...ALLOWED, transformTags: { ...Object.fromEntries(HEADINGS.map((tag) => [tag, recordLevel])), a: openSafely } });
+  if (options.topHeading === undefined || levels.size === 0) return htmlVoidTags(clean);
+  // The levels in use are known only once the whole fragment is read: renamed in a second pass.
+  return htmlVoidTags(sanitizeHtml(clean, { ...ALLOWED, transformTags: rebasedHeadings(levels, options.topHeading) }));
 }
 
 /** Plain text of a rich-text fragment (descriptions, share text). */
 export function richTextToPlain(html: string | null | undefined): string {
   if (!html) return '';
-  const fragment = JSDOM.fragment(purify.sanitize(html));
-  return (fragment.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const escaped = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  // sanitize-html escapes exactly these three in text; undone, it is the text itself.
+  return escaped
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

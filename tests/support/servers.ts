@@ -65,6 +65,7 @@ export async function startShellPortal(journalApiUrl: string, env: Record<string
     ...running,
     config,
     logLines: lines,
+    metrics: portal.metrics,
     close: async () => {
       portal.close();
       await running.close();
