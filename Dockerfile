@@ -13,7 +13,7 @@
 # Node 20.20.2 on Debian 12 "bookworm", slim variant; the tag's manifest list was
 #   sha256:2cf067cfed83d5ea958367df9f966191a942351a2df77d6f0193e162b5febfc0
 # Where the registry is unreachable, scripts/image/stand-in-base.sh assembles a local image
-# under this same name. Moving to a newer Node: docs/decisions/0028-container-base-image.md.
+# under this same name. Moving to a newer Node: docs/decisions/0030-container-base-image.md.
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
