@@ -23,7 +23,7 @@ function run(name, command, args, env = {}) {
   console.log(`--- start ${name}: ${command} ${args.join(' ')}`);
   return new Promise((resolve) => {
     const out = createWriteStream(log);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...env } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code) => {

@@ -72,6 +72,8 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
   }
 
   test('every step of the submission has no axe violations', async ({ page, context }) => {
+    // Every step of the wizard, each with a whole axe run: more than one page's time.
+    test.slow();
     const session = await signIn(context);
     await page.goto('/upload');
     expect(await violations(page), '/upload (journal picker)').toEqual([]);

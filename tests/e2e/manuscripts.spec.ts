@@ -455,6 +455,8 @@ test.describe('revision and editing', () => {
   });
 
   test('@js-only the manuscript pages pass axe (WCAG 2.1 A/AA)', async ({ page, context }, testInfo) => {
+    // Four pages, each with a whole axe run: more than one page's time.
+    test.slow();
     const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `无障碍检查测试稿件（${testInfo.project.name}）`);
     await advance(paper.id, 'revision', '审稿意见：请补充文献。');
