@@ -3,8 +3,13 @@ import { createMetrics, routeLabel } from './metrics';
 
 describe('metrics', () => {
   it.each([
-    ['/api/paperSearchApi/search', '/api/paperSearchApi/search'],
-    ['/manage/author/paper/list', '/manage/author/paper/list'],
+    ['/api/file/file/download', '/api/file/file/download'],
+    ['/manage/author/paper/submitChanges', '/manage/author/paper/submitChanges'],
+    // Paths the proxy refuses, however they are spelled, share one label.
+    ['/api/paperSearchApi/search', 'refused'],
+    ['/api/../manage/x', 'refused'],
+    ['/api/%2e%2e/x', 'refused'],
+    ['/manage/author/paper/list/9981', 'refused'],
     ['/assets/entry.client-abc.js', '/assets/*'],
     ['/healthz', '/healthz'],
     ['/journal/12', '/journal/:id'],

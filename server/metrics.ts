@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { BROWSER_ENDPOINTS } from '../app/backend/browser-endpoints';
 
 /**
  * Prometheus metrics, served on their own port (METRICS_PORT), never on the public one.
@@ -101,6 +102,8 @@ export function createMetrics() {
   };
 }
 
+const BROWSER_ENDPOINT_PATHS = new Set<string>(Object.values(BROWSER_ENDPOINTS).map((endpoint) => endpoint.path));
+
 export type PortalMetrics = ReturnType<typeof createMetrics>;
 
 /**
@@ -110,8 +113,10 @@ export type PortalMetrics = ReturnType<typeof createMetrics>;
 export function routeLabel(path: string, routePattern: (path: string) => string | undefined): string {
   if (path === '/healthz' || path === '/readyz') return path;
   if (path.startsWith('/assets/')) return '/assets/*';
-  const endpoint = /^\/(api|manage)\/([^/]+)\/([^/?]+)(\/[^/?]+)?/.exec(path);
-  if (endpoint) return endpoint[0].slice(0, 120);
+  // A proxied call is labelled by its endpoint only when it is one the browser may make:
+  // any other path under the proxy is refused, and one label for all of them keeps a
+  // prober's made-up paths from growing the metrics without bound.
+  if (path.startsWith('/api/') || path.startsWith('/manage/')) return BROWSER_ENDPOINT_PATHS.has(path) ? path : 'refused';
   const pattern = routePattern(path);
   // Unknown URLs and static files all fall to the catch-all route: one label for them.
   return pattern && pattern !== '/*' ? pattern : 'other';
