@@ -9,8 +9,8 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
+import { freePorts } from './free-ports.mjs';
 
 const BUILD = process.env.BUILD_DIR ?? 'build';
 const SMOKE = process.env.LOAD_SMOKE === '1';
@@ -21,18 +21,7 @@ const STEADY_RSS_LIMIT = 300 * 1024 * 1024;
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? (SMOKE ? 10 : 50));
 const SHUTDOWN_TRAFFIC_MS = SMOKE ? 4000 : 12_000;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-const PORT = await freePort();
-const SANDBOX_PORT = await freePort();
+const [PORT, SANDBOX_PORT] = await freePorts(2);
 const base = `http://127.0.0.1:${PORT}`;
 const pinned = (() => {
   try {

@@ -8,8 +8,8 @@
 // free loopback port chosen here; inside a container network the defaults apply.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePorts } from '../free-ports.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 process.chdir(root);
@@ -41,15 +41,10 @@ function timed(name, fn) {
   return check(name, ok, `${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** One loopback port that was free a moment ago. */
+async function freePort() {
+  const [port] = await freePorts(1);
+  return port;
 }
 
 /** A started process with its output kept, and its exit awaited. */
