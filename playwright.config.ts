@@ -7,7 +7,7 @@ import { PHONE_VIEWPORTS } from './tests/support/phone-rules.mjs';
  * Chromium, once with JavaScript and once without. Each worker drives a portal and sandbox
  * of its own (tests/e2e/env.ts), so test files run side by side without sharing state.
  */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const buildDir = process.env.BUILD_DIR ?? 'build';
 /** A phone's browser: its user agent, touch and mobile viewport handling (Chromium's Pixel 7). */
 const { viewport: _pixelViewport, defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
@@ -16,7 +16,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  fullyParallel: false,
+  fullyParallel: true,
   workers: E2E.workers,
   // One retry: on a loaded 2-core machine a timing hiccup must not sink a whole CI run.
   // A test that needed it is reported as flaky (npm test lists it) and gets fixed.

@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { describe as describeDownload, measureDownloads } from '../scripts/client-download.mjs';
-import { freePorts } from '../scripts/free-ports.mjs';
+import { freePorts, waitUntilUp } from '../scripts/local-servers.mjs';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
@@ -53,30 +53,17 @@ function pinned(core, command, args) {
   return hasTaskset ? ['taskset', ['-c', core, command, ...args]] : [command, args];
 }
 
-function start(name, args, env = {}, { core = SERVER_CORE, ready } = {}) {
+async function start(name, args, env = {}, { core = SERVER_CORE, readyUrl } = {}) {
   const [command, argv] = pinned(core, process.execPath, args);
   const child = spawn(command, argv, { env: { ...process.env, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   child.stdout.resume();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start`)), 180_000);
-    const poll = async () => {
-      try {
-        if (await ready()) {
-          clearTimeout(timer);
-          return resolve(child);
-        }
-      } catch {
-        // not yet
-      }
-      if (child.exitCode !== null) return reject(new Error(`${name} exited with ${child.exitCode}`));
-      setTimeout(poll, 200);
-    };
-    poll();
+  await waitUntilUp(readyUrl, { child, timeoutMs: 180_000, intervalMs: 200 }).catch((error) => {
+    throw new Error(`${name} did not start: ${error.message}`);
   });
+  return child;
 }
 
-const isUp = (url) => fetch(url).then((r) => r.status < 500);
 
 async function load(options) {
   const [command, argv] = pinned(LOAD_CORE, process.execPath, ['bench/load.mjs', JSON.stringify(options)]);
@@ -157,16 +144,16 @@ try {
   if (!existsSync(`${BUILD}/portal/main.js`)) throw new Error(`no build in ${BUILD}/: run npm run build first`);
   console.log(`benchmark${SMOKE ? ' (smoke: no goal judged)' : ''}: ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, ${hasTaskset ? 'portal and baselines on core 0; load generator and backend on core 1' : 'no CPU pinning (taskset unavailable)'}`);
 
-  await start('sandbox', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' }, { core: BACKEND_CORE, ready: () => isUp(url(ports.sandbox, '/__sandbox/health')) });
+  await start('sandbox', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' }, { core: BACKEND_CORE, readyUrl: url(ports.sandbox, '/__sandbox/health') });
   // Each portal is a production one against an outside backend: it needs its public origin.
   const portalEnv = (port) => ({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: port, PUBLIC_URL: url(port).slice(0, -1), SESSION_SECRET: secret, JOURNAL_API_URL: url(ports.sandbox), METRICS_PORT: '0' });
-  await start('portal (cache on)', [`${BUILD}/portal/main.js`], portalEnv(ports.cached), { ready: () => isUp(url(ports.cached, '/readyz')) });
-  const uncachedPortal = await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.uncached), PAGE_CACHE: 'false' }, { ready: () => isUp(url(ports.uncached, '/readyz')) });
+  await start('portal (cache on)', [`${BUILD}/portal/main.js`], portalEnv(ports.cached), { readyUrl: url(ports.cached, '/readyz') });
+  const uncachedPortal = await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.uncached), PAGE_CACHE: 'false' }, { readyUrl: url(ports.uncached, '/readyz') });
 
   // The same bytes as the cached home page, from a plain handler.
   const homeFile = path.join(tmp, 'home.html');
   writeFileSync(homeFile, Buffer.from(await (await fetch(url(ports.cached))).arrayBuffer()));
-  await start('static baseline', ['bench/static-server.mjs', String(ports.staticPage), homeFile], {}, { ready: () => isUp(url(ports.staticPage)) });
+  await start('static baseline', ['bench/static-server.mjs', String(ports.staticPage), homeFile], {}, { readyUrl: url(ports.staticPage) });
 
   // 0. What a browser downloads for each budgeted page (the byte budgets of `npm test`).
   // A page that fails to load is a missed figure; the other steps still run.
@@ -215,8 +202,8 @@ try {
   figure('proxy added latency p50 at 1 connection', added, 'ms', '<= 1', added <= 1);
 
   // 4. A 50 MB upload through the proxy: the portal's resident memory stays flat.
-  await start('sink backend', ['bench/sink-server.mjs', String(ports.sink)], {}, { core: BACKEND_CORE, ready: () => isUp(url(ports.sink)) });
-  const uploadPortal = await start('portal (upload)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.uploadPortal), JOURNAL_API_URL: url(ports.sink) }, { ready: () => isUp(url(ports.uploadPortal, '/healthz')) });
+  await start('sink backend', ['bench/sink-server.mjs', String(ports.sink)], {}, { core: BACKEND_CORE, readyUrl: url(ports.sink) });
+  const uploadPortal = await start('portal (upload)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.uploadPortal), JOURNAL_API_URL: url(ports.sink) }, { readyUrl: url(ports.uploadPortal, '/healthz') });
   const before = rss(uploadPortal.pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rss(uploadPortal.pid))), 20);
@@ -245,8 +232,8 @@ try {
   // 5. Scale: the same pages with 100,000 articles and with the 300-article seed.
   const bigDb = SMOKE ? path.join(tmp, 'scale.db') : path.join(os.tmpdir(), `portal-bench-${BIG_ARTICLES}.db`);
   console.log(`seeding ${BIG_ARTICLES} articles into ${bigDb}${SMOKE ? '' : ' (kept for the next run)'}...`);
-  await start('sandbox (large)', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.bigSandbox, SANDBOX_DB: bigDb, SANDBOX_ARTICLES: BIG_ARTICLES }, { core: BACKEND_CORE, ready: () => isUp(url(ports.bigSandbox, '/__sandbox/health')) });
-  await start('portal (large)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.bigPortal), PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) }, { ready: () => isUp(url(ports.bigPortal, '/readyz')) });
+  await start('sandbox (large)', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.bigSandbox, SANDBOX_DB: bigDb, SANDBOX_ARTICLES: BIG_ARTICLES }, { core: BACKEND_CORE, readyUrl: url(ports.bigSandbox, '/__sandbox/health') });
+  await start('portal (large)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.bigPortal), PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) }, { readyUrl: url(ports.bigPortal, '/readyz') });
   for (const [label, pagePath] of [
     ['/journal', '/journal'],
     ['search results', `/search?q=${encodeURIComponent('数据出境')}`],

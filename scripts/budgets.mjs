@@ -4,7 +4,7 @@
 // (scripts/client-download.mjs). Prints the figures; exits 1 when a budget is exceeded.
 import { spawn } from 'node:child_process';
 import { BUDGETED_PAGES, describe, measureDownloads } from './client-download.mjs';
-import { freePorts } from './free-ports.mjs';
+import { freePorts, waitUntilUp } from './local-servers.mjs';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const [port, sandboxPort] = process.env.BUDGET_PORT ? [Number(process.env.BUDGET_PORT), Number(process.env.BUDGET_PORT) + 1] : await freePorts(2);
@@ -29,22 +29,9 @@ const portal = spawn(process.execPath, [`${buildDir}/portal/main.js`], {
 let portalOutput = '';
 portal.stderr.on('data', (chunk) => (portalOutput += chunk));
 
-async function waitUntilUp() {
-  for (let i = 0; i < 150; i++) {
-    if (portal.exitCode !== null) throw new Error(`portal exited with ${portal.exitCode}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('portal did not start');
-}
-
 let failed = false;
 try {
-  await waitUntilUp();
+  await waitUntilUp(`${base}/readyz`, { child: portal, output: () => portalOutput, timeoutMs: 30_000 });
   for (const result of await measureDownloads(base, BUDGETED_PAGES)) {
     const { ok, line } = describe(result);
     failed ||= !ok;

@@ -5,12 +5,13 @@
 // most 300 MB; zero 5xx and zero socket errors; memory at the end within 20% of its value
 // after the first 10 s; on SIGTERM every request the portal had accepted completes and the
 // process exits 0 within 10 s. Prints the figures; exits 1 when a goal is missed. Needs a
-// build. LOAD_SMOKE=1: a few seconds of each, to show the run still works (the tests run it).
+// build. LOAD_SMOKE=1: a few seconds of each, to show the run still works (the tests run it);
+// memory growth is then printed but not judged (three seconds say nothing about a leak).
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { freePorts } from './free-ports.mjs';
+import { freePorts, waitUntilUp } from './local-servers.mjs';
 
 const BUILD = process.env.BUILD_DIR ?? 'build';
 const SMOKE = process.env.LOAD_SMOKE === '1';
@@ -39,18 +40,6 @@ function spawnNode(core, args, env) {
   const child = spawn(command, argv, { env: { ...process.env, LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   return child;
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 const rss = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
@@ -109,6 +98,10 @@ async function runLoad(options) {
 /** Keep-alive clients that count what the portal answered while it shuts down. */
 /** `warmedUp` resolves once every client has had an answer: its connection is open and in use. */
 function trafficDuringShutdown(workers, stopAfterMs) {
+  // Set when SIGTERM is sent. A new connection opened after it that is reset before any
+  // answer sat in the kernel's queue when the portal closed its listening socket: the
+  // portal never accepted it, so it counts as refused, not as a request the portal dropped.
+  let terminatedAt = Infinity;
   const agent = new http.Agent({ keepAlive: true, maxSockets: workers });
   const stats = { ok: 0, serverErrors: 0, resetAfterAccept: 0, refused: 0 };
   // Runs until refused, or for `stopAfterMs` once every client is warm.
@@ -118,13 +111,17 @@ function trafficDuringShutdown(workers, stopAfterMs) {
   const warmedUp = new Promise((resolve) => (warm = resolve)).then(() => (deadline = Date.now() + stopAfterMs));
   const one = (path, fresh = false) =>
     new Promise((resolve) => {
+      const sentAt = Date.now();
       const req = http.get(`${base}${path}`, { agent: fresh ? false : agent }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode >= 500 ? 'server-error' : 'ok'));
         res.on('error', () => resolve('reset-after-accept'));
       });
       // A reused idle connection the server closed before reading the request: retried on a new one, as browsers do.
-      req.on('error', (error) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : req.reusedSocket ? 'retry' : 'reset-after-accept'));
+      req.on('error', (error) => {
+        if (error.code === 'ECONNREFUSED' || (!req.reusedSocket && error.code === 'ECONNRESET' && sentAt >= terminatedAt)) resolve('refused');
+        else resolve(req.reusedSocket ? 'retry' : 'reset-after-accept');
+      });
     });
   const paths = ['/', '/journal', '/journal/detail?id=7', '/news', '/search?q=%E6%95%B0%E6%8D%AE'];
   const done = Promise.all(
@@ -146,16 +143,16 @@ function trafficDuringShutdown(workers, stopAfterMs) {
     agent.destroy();
     return stats;
   });
-  return { warmedUp, done };
+  return { warmedUp, done, terminated: () => (terminatedAt = Date.now()) };
 }
 
 try {
   if (pinned) console.log('portal on core 0; load generator and sandbox on core 1');
-  spawnNode('1', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_DB: ':memory:' });
-  await waitFor(`http://127.0.0.1:${SANDBOX_PORT}/__sandbox/health`);
+  const sandbox = spawnNode('1', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_DB: ':memory:' });
+  await waitUntilUp(`http://127.0.0.1:${SANDBOX_PORT}/__sandbox/health`, { child: sandbox });
   const startedAt = performance.now();
   let portal = startPortal();
-  await waitFor(`${base}/readyz`);
+  await waitUntilUp(`${base}/readyz`, { child: portal });
   console.log(`portal ready ${Math.round(performance.now() - startedAt)} ms after it was started (RSS ${mb(rss(portal.pid))})`);
   const cookie = await signIn();
   const upload = uploadBody();
@@ -204,7 +201,9 @@ try {
   goal('no 5xx under load', serverErrors(result) === 0, `${serverErrors(result)} answers >= 500`);
   goal('no socket errors or timeouts', result.errors === 0 && result.timeouts === 0, `${result.errors} errors, ${result.timeouts} timeouts`);
   const growth = rssAt10s ? rssAtEnd / rssAt10s - 1 : 0;
-  goal('memory steady (end within 20% of the early value)', rssAt10s > 0 && growth <= 0.2, `${mb(rssAt10s)} early, ${mb(rssAtEnd)} at the end (${(growth * 100).toFixed(1)}%)`);
+  const growthFigures = `${mb(rssAt10s)} early, ${mb(rssAtEnd)} at the end (${(growth * 100).toFixed(1)}%)`;
+  if (SMOKE) console.log(`info memory growth, not judged in smoke mode: ${growthFigures}`);
+  else goal('memory steady (end within 20% of the early value)', rssAt10s > 0 && growth <= 0.2, growthFigures);
 
   // 3. SIGTERM in the middle of traffic.
   console.log(`graceful shutdown: SIGTERM ${SHUTDOWN_TRAFFIC_MS / 4000} s after every client has had an answer...`);
@@ -213,6 +212,7 @@ try {
   await traffic.warmedUp;
   await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_TRAFFIC_MS / 4));
   const termAt = Date.now();
+  traffic.terminated();
   portal.kill('SIGTERM');
   const [stats, exit] = await Promise.all([traffic.done, exited]);
   const seconds = (exit.at - termAt) / 1000;

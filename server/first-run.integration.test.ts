@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireBuiltFile } from '../tests/support/requirements';
-import { freePorts, rawRequest } from '../tests/support/servers';
+import { freePorts, waitUntilUp } from '../scripts/local-servers.mjs';
+import { rawRequest } from '../tests/support/servers';
 
 /**
  * What a newcomer meets: the production build started with nothing in the environment but
@@ -61,19 +62,6 @@ function startPortal(cwd: string, env: Record<string, string>, moduleLog: string
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-/** Waits (bounded) until `url` answers, or the process has exited. */
-async function whenUp(url: string, started: Started) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (started.child.exitCode !== null) throw new Error(`the portal exited:\n${started.stderr()}`);
-    const up = await new Promise<boolean>((resolve) => {
-      http.get(url, (res) => (res.resume(), resolve(res.statusCode === 200))).on('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up:\n${started.stderr()}`);
-}
-
 async function stop(started: Started) {
   started.child.kill('SIGTERM');
   return started.exited;
@@ -100,7 +88,7 @@ describe('the first run', () => {
     const cwd = mkdtempSync(path.join(work, 'clone-'));
     const base = 'http://127.0.0.1:3000';
     const first = startPortal(cwd, newcomerEnv(), path.join(cwd, 'modules-1.log'));
-    await whenUp(`${base}/healthz`, first);
+    await waitUntilUp(`${base}/healthz`, { child: first.child, output: first.stderr });
 
     const home = await rawRequest(base, { path: '/' });
     expect(home.status).toBe(200);
@@ -133,7 +121,7 @@ describe('the first run', () => {
     const secret = readFileSync(path.join(cwd, 'data', 'session-secret'), 'utf8');
 
     const second = startPortal(cwd, newcomerEnv(), path.join(cwd, 'modules-2.log'));
-    await whenUp(`${base}/healthz`, second);
+    await waitUntilUp(`${base}/healthz`, { child: second.child, output: second.stderr });
     const stillSignedIn = await rawRequest(base, { path: '/personal/index', headers: { Cookie: cookie! } });
     expect(stillSignedIn.status).toBe(200);
     expect(stillSignedIn.body).toContain('demo_author');
@@ -162,7 +150,7 @@ describe('the first run', () => {
       METRICS_PORT: '0',
     }, moduleLog);
     try {
-      await whenUp(`http://127.0.0.1:${port}/healthz`, started);
+      await waitUntilUp(`http://127.0.0.1:${port}/healthz`, { child: started.child, output: started.stderr });
       const modules = modulesIn(moduleLog);
       expect(modules).toContain('/express/');
       expect(modules).not.toContain('better-sqlite3');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_TEMPLATE, gatewayRequest, requireNginx, startGateway, type Gateway, type GatewayRequest } from '../tests/support/gateway';
 import { requireBuiltFile, requireRedisServer } from '../tests/support/requirements';
 import { TEST_SECRET, freePorts, type RawResponse } from '../tests/support/servers';
+import { waitUntilUp } from '../scripts/local-servers.mjs';
 import { hasPersonalCookie } from './cache-policy';
 import { startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
 
@@ -62,14 +63,6 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     return child;
   }
 
-  async function waitFor(url: string, child: ChildProcess) {
-    for (let attempt = 0; attempt < 300; attempt++) {
-      if (child.exitCode !== null) throw new Error(`process for ${url} exited:\n${output.get(child)}`);
-      if (await fetch(url).then((r) => r.ok, () => false)) return;
-      await sleep(100);
-    }
-    throw new Error(`${url} did not come up:\n${output.get(child)}`);
-  }
 
   function exited(child: ChildProcess, withinMs: number): Promise<{ code: number | null; signal: string | null }> {
     return new Promise((resolve, reject) => {
@@ -99,7 +92,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
       LOG_LEVEL: 'warn',
     });
     portals.set(port, child);
-    await waitFor(`http://127.0.0.1:${port}/healthz`, child);
+    await waitUntilUp(`http://127.0.0.1:${port}/healthz`, { child, output: () => output.get(child) ?? '' });
     return child;
   }
 
@@ -149,7 +142,7 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     sandbox = start(sandboxMain, { SANDBOX_PORT: String(sandboxPort), SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '40' });
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     gateway = await startGateway({ nginx, dir: tempDir, port: gatewayPort!, portals: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`] });
-    await waitFor(`${sandboxUrl}/api/homeApi/getBottomBar`, sandbox);
+    await waitUntilUp(`${sandboxUrl}/api/homeApi/getBottomBar`, { child: sandbox, output: () => output.get(sandbox) ?? '' });
     await Promise.all(portalPorts.map((port) => startPortal(port)));
   }, 360_000);
 

@@ -8,11 +8,15 @@ import { requireRedisServer } from '../tests/support/requirements';
 import { startRedisServer, type TestRedisServer } from './redis-test-server';
 
 const PORTS = [3430, 3431, 3432, 3433];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function rendered(body: string): Omit<CachedPage, 'storedAt'> {
   return { status: 200, headers: [['content-type', 'text/html; charset=utf-8'], ['link', '</a.css>; rel=preload']], body: Buffer.from(body), nonce: 'N0NCE', shareable: true };
 }
+function clock(start = Date.now()) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
 function page(body: string, storedAt = Date.now()): CachedPage {
   return { ...rendered(body), storedAt };
 }
@@ -36,7 +40,7 @@ describe('RedisPageStore against a real redis-server', () => {
   let inspector: Redis;
   const connections: SharedRedis[] = [];
 
-  function connect(options: { pauseAfterFailureMs?: number } = {}) {
+  function connect(options: { pauseAfterFailureMs?: number; now?: () => number } = {}) {
     const { logger, lines } = memoryLogger();
     const fallbacks: string[] = [];
     const redis = connectRedis(server.url, { logger, onFallback: (use) => fallbacks.push(use), commandTimeoutMs: 300, ...options });
@@ -44,7 +48,7 @@ describe('RedisPageStore against a real redis-server', () => {
     return { redis, lines, fallbacks };
   }
 
-  async function storeOn(prefix: string, options: { pauseAfterFailureMs?: number } = {}) {
+  async function storeOn(prefix: string, options: { pauseAfterFailureMs?: number; now?: () => number } = {}) {
     const connection = connect(options);
     await connection.redis.whenReady(5000);
     const fallback = new MemoryPageStore(100, 1_000_000);
@@ -85,7 +89,8 @@ describe('RedisPageStore against a real redis-server', () => {
   it('forgets a page when its TTL runs out, and refuses pages over the size bound', async () => {
     const { store } = await storeOn('test:ttl:');
     await store.set('/short', page('x'), 50);
-    await sleep(120);
+    // Redis expires the key on its own clock: wait for that state, not for a guessed time.
+    await expect.poll(() => inspector.exists('test:ttl:page:/short'), { interval: 20 }).toBe(0);
     expect(await store.get('/short')).toBeUndefined();
     await store.set('/huge', page('x'.repeat(1001)), 60_000);
     expect(await inspector.exists('test:ttl:page:/huge')).toBe(0);
@@ -107,31 +112,39 @@ describe('RedisPageStore against a real redis-server', () => {
     const a = await storeOn('test:swr:');
     const b = await storeOn('test:swr:');
     let renders = 0;
+    const time = clock();
+    // The refresh's render finishes only when the test lets it: the stale answers are taken while it runs.
+    let finishRefresh = () => {};
+    const refreshMayFinish = new Promise<void>((resolve) => (finishRefresh = resolve));
     const cacheOn = (store: RedisPageStore) =>
       createPageCache({
         store,
         freshMs: 1000,
         staleMs: 60_000,
+        now: time.now,
         render: async () => {
           renders += 1;
-          await sleep(50);
-          return rendered(`<p>version ${renders}</p>`);
+          const version = renders;
+          if (version > 1) await refreshMayFinish;
+          return rendered(`<p>version ${version}</p>`);
         },
       });
     const onA = cacheOn(a.store);
     const onB = cacheOn(b.store);
     expect((await onA.get('/news', () => 'n')).outcome).toBe('miss');
     expect((await onB.get('/news', () => 'n')).outcome).toBe('hit');
-    await sleep(1050);
+    time.advance(1050);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? onA : onB).get('/news', () => 'n')));
     expect(answers.every((answer) => answer.outcome === 'stale' && answer.page.body.toString() === '<p>version 1</p>')).toBe(true);
+    finishRefresh();
     await expect.poll(async () => (await onB.get('/news', () => 'n')).outcome).toBe('hit');
     expect(renders).toBe(2);
     expect((await onA.get('/news', () => 'n')).page.body.toString()).toBe('<p>version 2</p>');
   });
 
   it('falls back to the in-process store while Redis hangs, logging it once, and goes back to Redis after', async () => {
-    const { store, fallback, lines, fallbacks, redis } = await storeOn('test:down:', { pauseAfterFailureMs: 200 });
+    const time = clock();
+    const { store, fallback, lines, fallbacks, redis } = await storeOn('test:down:', { pauseAfterFailureMs: 200, now: time.now });
     await store.set('/shared', page('<p>shared</p>'), 60_000);
     server.freeze();
     try {
@@ -139,7 +152,7 @@ describe('RedisPageStore against a real redis-server', () => {
       for (let i = 0; i < 5; i++) expect(await store.get('/shared')).toBeUndefined();
       expect(redis.state()).toBe('up');
       // Still silent after the pause: now Redis is down.
-      await sleep(250);
+      time.advance(250);
       expect(await store.get('/shared')).toBeUndefined();
       await store.set('/local', page('<p>local</p>'), 60_000);
       expect((await store.get('/local'))?.body.toString()).toBe('<p>local</p>');
@@ -149,7 +162,7 @@ describe('RedisPageStore against a real redis-server', () => {
     } finally {
       server.thaw();
     }
-    await sleep(250);
+    time.advance(250);
     expect((await store.get('/shared'))?.body.toString()).toBe('<p>shared</p>');
     expect(redis.state()).toBe('up');
     expect(fallbacks.length).toBeGreaterThanOrEqual(7);
@@ -160,7 +173,8 @@ describe('RedisPageStore against a real redis-server', () => {
   });
 
   it('takes one late answer (a process starved of CPU) for no outage: served from the process, nothing logged', async () => {
-    const { store, lines, fallbacks, redis } = await storeOn('test:late:', { pauseAfterFailureMs: 200 });
+    const time = clock();
+    const { store, lines, fallbacks, redis } = await storeOn('test:late:', { pauseAfterFailureMs: 200, now: time.now });
     await store.set('/shared', page('<p>shared</p>'), 60_000);
     server.freeze();
     try {
@@ -168,7 +182,7 @@ describe('RedisPageStore against a real redis-server', () => {
     } finally {
       server.thaw();
     }
-    await sleep(250);
+    time.advance(250);
     expect((await store.get('/shared'))?.body.toString()).toBe('<p>shared</p>');
     expect(fallbacks).toEqual(['page-cache']);
     expect(redis.state()).toBe('up');

@@ -25,7 +25,7 @@ describe('Redis rate limiter against a real redis-server', () => {
   /** A limiter as one portal process has it; `prefix` shared means the processes share limits. */
   async function processLimiter(options: { prefix?: string; now?: () => number; pauseAfterFailureMs?: number } = {}) {
     const { logger, lines } = memoryLogger();
-    const redis = connectRedis(server.url, { logger, commandTimeoutMs: 300, pauseAfterFailureMs: options.pauseAfterFailureMs });
+    const redis = connectRedis(server.url, { logger, commandTimeoutMs: 300, pauseAfterFailureMs: options.pauseAfterFailureMs, now: options.now });
     connections.push(redis);
     await redis.whenReady(5000);
     const fallback = createMemoryRateLimiter();
@@ -120,7 +120,8 @@ describe('Redis rate limiter against a real redis-server', () => {
   });
 
   it('falls back to per-process limits while Redis hangs (never unlimited, never refusing everyone), then shares again', async () => {
-    const { limiter, lines, redis } = await processLimiter({ prefix: 'test:down:', pauseAfterFailureMs: 200 });
+    const time = clock();
+    const { limiter, lines, redis } = await processLimiter({ prefix: 'test:down:', pauseAfterFailureMs: 200, now: time.now });
     const rule = { limit: 3, windowMs: 60_000 };
     server.freeze();
     let local;
@@ -128,14 +129,14 @@ describe('Redis rate limiter against a real redis-server', () => {
       local = [];
       for (let i = 0; i < 3; i++) local.push((await limiter.hit('login:ip:198.51.100.1', rule)).allowed);
       // Still silent after the pause: now Redis is down.
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      time.advance(250);
       local.push((await limiter.hit('login:ip:198.51.100.1', rule)).allowed);
       expect(redis.state()).toBe('down');
     } finally {
       server.thaw();
     }
     expect(local).toEqual([true, true, true, false]);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    time.advance(250);
     // Back on Redis: its own count for the key starts from what Redis saw (the two timed-out hits, run once it thawed).
     expect((await limiter.hit('login:ip:198.51.100.1', rule)).allowed).toBe(true);
     expect(redis.state()).toBe('up');

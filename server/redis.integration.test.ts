@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltFile, requireRedisServer } from '../tests/support/requirements';
 import { TEST_SECRET, freePorts, rawRequest } from '../tests/support/servers';
+import { waitUntilUp } from '../scripts/local-servers.mjs';
 import { decodePage, encodePage } from './redis-page-store';
 import { startRedisServer, stopWithTestProcess, type TestRedisServer } from './redis-test-server';
 
@@ -27,7 +28,6 @@ const FRESH_SECONDS = 60;
 const ABOUT_ENDPOINT = '/api/authorSearchApi/authorInfo';
 
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('two portal processes sharing Redis', () => {
   let redis: TestRedisServer;
@@ -47,15 +47,6 @@ describe('two portal processes sharing Redis', () => {
     return child;
   }
 
-  async function waitFor(url: string, child: ChildProcess) {
-    for (let attempt = 0; attempt < 300; attempt++) {
-      if (child.exitCode !== null) throw new Error(`process for ${url} exited:\n${output.get(child)}`);
-      const up = await fetch(url).then((r) => r.ok, () => false);
-      if (up) return;
-      await sleep(100);
-    }
-    throw new Error(`${url} did not come up:\n${output.get(child)}`);
-  }
 
   function startPortal(port: number, metricsPort: number) {
     const child = start(portalMain, {
@@ -72,7 +63,7 @@ describe('two portal processes sharing Redis', () => {
       CACHE_STALE_WHILE_REVALIDATE: '300',
       LOG_LEVEL: 'warn',
     });
-    return waitFor(`http://127.0.0.1:${port}/healthz`, child);
+    return waitUntilUp(`http://127.0.0.1:${port}/healthz`, { child, output: () => output.get(child) ?? '' });
   }
 
   async function metricsOf(url: string) {
@@ -113,7 +104,7 @@ describe('two portal processes sharing Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer(PORTS.redis);
     const sandbox = start(sandboxMain, { SANDBOX_PORT: String(PORTS.sandbox), SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '40' });
-    await waitFor(`http://127.0.0.1:${PORTS.sandbox}/api/homeApi/getBottomBar`, sandbox);
+    await waitUntilUp(`http://127.0.0.1:${PORTS.sandbox}/api/homeApi/getBottomBar`, { child: sandbox, output: () => output.get(sandbox) ?? '' });
     await Promise.all([startPortal(PORTS.portalA, PORTS.metricsA), startPortal(PORTS.portalB, PORTS.metricsB)]);
   });
 

@@ -40,6 +40,8 @@ export interface SharedRedisOptions {
   onFallback?: (use: RedisUse) => void;
   commandTimeoutMs?: number;
   pauseAfterFailureMs?: number;
+  /** The clock the pause is measured on (tests pass their own). */
+  now?: () => number;
 }
 
 /** The address without its password, for logs. */
@@ -56,6 +58,7 @@ export function redactRedisUrl(url: string): string {
 export function connectRedis(url: string, options: SharedRedisOptions): SharedRedis {
   const { logger } = options;
   const pauseMs = options.pauseAfterFailureMs ?? PAUSE_AFTER_FAILURE_MS;
+  const now = options.now ?? Date.now;
   const client = new Redis(url, {
     connectionName: 'journal-portal',
     // Fail at once while disconnected instead of queueing requests behind a dead Redis.
@@ -100,7 +103,7 @@ export function connectRedis(url: string, options: SharedRedisOptions): SharedRe
     }
   });
 
-  const usable = () => client.status === 'ready' && Date.now() >= pausedUntil;
+  const usable = () => client.status === 'ready' && now() >= pausedUntil;
 
   return {
     client,
@@ -115,7 +118,7 @@ export function connectRedis(url: string, options: SharedRedisOptions): SharedRe
         markUp();
         return result;
       } catch (error) {
-        pausedUntil = Date.now() + pauseMs;
+        pausedUntil = now() + pauseMs;
         failuresInARow += 1;
         if (failuresInARow >= 2) markDown((error as Error).message);
         else logger.debug({ redis: where, reason: (error as Error).message }, 'Redis command failed: answered from this process, Redis rested');

@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePorts } from '../free-ports.mjs';
+import { freePorts, waitUntilUp } from '../local-servers.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 process.chdir(root);
@@ -57,18 +57,8 @@ function start(command, args, extraEnv = {}) {
   return { child, exited, output: () => output };
 }
 
-/** Resolves once the URL answers 200; rejects when the process exits first or time runs out. */
-async function whenUp(url, process_) {
-  let exited = false;
-  process_.exited.then(() => (exited = true));
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline && !exited) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
-    if (ok) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
+/** True once the URL answers 200; false when the process exits first or time runs out. */
+const whenUp = (url, process_) => waitUntilUp(url, { child: process_.child, timeoutMs: START_TIMEOUT_MS, intervalMs: 250 }).then(() => true, () => false);
 
 async function get(url, headers = {}) {
   try {

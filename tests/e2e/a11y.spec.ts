@@ -1,20 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { PNG } from 'pngjs';
-import type { Page } from '@playwright/test';
 import { buildDocx } from '../../sandbox/docx';
-import { LOGIN_MODES, PUBLIC_PAGES, SIGNED_IN_PAGES } from '../support/public-pages';
+import { LOGIN_MODES, PUBLIC_PAGE_KINDS, SIGNED_IN_PAGE_KINDS } from '../support/public-pages';
+import { axeViolations } from './axe';
 import { E2E } from './env';
 import { ABSTRACT } from './files';
 import { expect, signIn, test } from './fixtures';
 
 // axe needs the page's scripts: this file runs once, with JavaScript on (the markup is
 // the same without); playwright.config.ts leaves it out of the no-js project.
-
-/** axe's WCAG 2.1 A/AA violations of the page as it is now, one line each. */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-}
 
 /** A draft manuscript of the signed-in author, uploaded to the sandbox directly. */
 async function createDraft(token: string): Promise<number> {
@@ -37,10 +30,10 @@ async function createDraft(token: string): Promise<number> {
 }
 
 test.describe('accessibility (WCAG 2.1 A and AA)', () => {
-  for (const path of PUBLIC_PAGES) {
+  for (const path of PUBLIC_PAGE_KINDS) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -48,7 +41,7 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     test(`the login popup in mode ${mode} has no axe violations`, async ({ page }) => {
       await page.goto(`/journal?login=${mode}`);
       await expect(page.getByRole('dialog')).toBeVisible();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -56,18 +49,18 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     await page.goto('/login?login=userLogin');
     const panel = page.locator('section[aria-labelledby="login-panel-title"]');
     await expect(panel).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: '登录', exact: true }).click();
     await expect(panel.getByText('请输入用户名')).toBeVisible();
-    expect(await violations(page), 'with field errors').toEqual([]);
+    expect(await axeViolations(page), 'with field errors').toEqual([]);
   });
 
-  for (const path of SIGNED_IN_PAGES.filter((path) => !path.startsWith('/upload'))) {
+  for (const path of SIGNED_IN_PAGE_KINDS.filter((path) => !path.startsWith('/upload'))) {
     test(`${path} (signed in) has no axe violations`, async ({ page, context }) => {
       await signIn(context);
       const response = await page.goto(path);
       expect(response?.status(), `${path} answers`).toBeLessThan(400);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -76,20 +69,20 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     test.slow();
     const session = await signIn(context);
     await page.goto('/upload');
-    expect(await violations(page), '/upload (journal picker)').toEqual([]);
+    expect(await axeViolations(page), '/upload (journal picker)').toEqual([]);
     await page.goto('/upload?redirectGch=SJFX');
     await expect(page.getByLabel('稿件文件')).toBeVisible();
-    expect(await violations(page), '/upload?redirectGch=SJFX').toEqual([]);
+    expect(await axeViolations(page), '/upload?redirectGch=SJFX').toEqual([]);
 
     const paperId = await createDraft(session.token);
     await page.goto(`/upload/info?paperId=${paperId}`);
     await expect(page.getByLabel('中文标题')).toBeVisible();
-    expect(await violations(page), '/upload/info').toEqual([]);
+    expect(await axeViolations(page), '/upload/info').toEqual([]);
     // The same page showing its field errors.
     await page.getByLabel('中文标题').fill('');
     await page.getByRole('button', { name: '下一步：确认投稿' }).click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-    expect(await violations(page), '/upload/info with errors').toEqual([]);
+    expect(await axeViolations(page), '/upload/info with errors').toEqual([]);
 
     await page.getByLabel('中文标题').fill('无障碍检查用稿件：数据要素市场的法律构造');
     await page.getByLabel('栏目').selectOption({ index: 1 });
@@ -97,11 +90,11 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     await page.getByLabel('手机号').last().fill('13800000077');
     await page.getByRole('button', { name: '下一步：确认投稿' }).click();
     await expect(page).toHaveURL(/\/upload\/confirm\?paperId=\d+/);
-    expect(await violations(page), '/upload/confirm').toEqual([]);
+    expect(await axeViolations(page), '/upload/confirm').toEqual([]);
 
     await page.goto(`/upload/result?paperId=${paperId}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await violations(page), '/upload/result').toEqual([]);
+    expect(await axeViolations(page), '/upload/result').toEqual([]);
   });
 
   test('a skip link leads to the main content', async ({ page }) => {

@@ -58,3 +58,17 @@ export const SIGNED_IN_PAGES = [
   '/upload',
   '/upload?redirectGch=SJFX',
 ];
+
+/**
+ * Listed pages that show the same route with the same parts as another listed page: a
+ * second article, a second list type of the news, the 404 page reached by an unknown DOI, a
+ * second tab of the reading history. Where one page of each kind is enough (axe), they are
+ * left out; everything else still visits them.
+ */
+const SECOND_OF_A_KIND = new Set(['/journal/detail?id=1', '/news?type=2', '/doi/10.99999/no.such.article', '/personal/histroy?tab=downloads']);
+
+/** One public page of each kind. */
+export const PUBLIC_PAGE_KINDS = PUBLIC_PAGES.filter((path) => !SECOND_OF_A_KIND.has(path));
+
+/** One signed-in page of each kind. */
+export const SIGNED_IN_PAGE_KINDS = SIGNED_IN_PAGES.filter((path) => !SECOND_OF_A_KIND.has(path));

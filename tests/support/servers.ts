@@ -1,28 +1,12 @@
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createPortalApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 
-/** `count` distinct ports that were free a moment ago (all held open together, then released for the caller to bind). */
-export async function freePorts(count: number): Promise<number[]> {
-  const probes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const probe = net.createServer();
-          probe.once('error', reject);
-          probe.listen(0, '127.0.0.1', () => resolve(probe));
-        }),
-    ),
-  );
-  const ports = probes.map((probe) => (probe.address() as AddressInfo).port);
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
-  return ports;
-}
+export { freePorts } from '../../scripts/local-servers.mjs';
 
 export const TEST_SECRET = 'test-session-secret-'.padEnd(48, 'x');
 
