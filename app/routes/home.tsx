@@ -109,20 +109,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {copy.home.heroTitle}
           </h1>
           <p className={classes.heroSubtitle}>{copy.home.heroSubtitle}</p>
-          <Form method="get" action="/search" className={classes.search} role="search" aria-label="文献检索">
-            <select name="field" aria-label="检索字段" defaultValue="all">
+          <Form method="get" action="/search" className={classes.search} role="search" aria-label={copy.home.search}>
+            <select name="field" aria-label={copy.home.searchField} defaultValue="all">
               {SEARCH_FIELDS.map((field) => (
                 <option key={field} value={field}>
                   {SEARCH_FIELD_LABELS[field]}
                 </option>
               ))}
             </select>
-            <input type="search" name="q" placeholder="输入篇名、作者、机构、关键词或基金" aria-label="检索词" maxLength={100} required />
-            <button type="submit">检索</button>
+            <input type="search" name="q" placeholder={copy.home.searchPlaceholder} aria-label={copy.home.searchTerms} maxLength={100} required />
+            <button type="submit">{copy.home.searchButton}</button>
           </Form>
           <p className={classes.hot}>
-            热门检索：
-            {['数据出境', '个人信息', '数据权属', '算法治理', '生成式人工智能'].map((term) => (
+            {copy.home.hotSearches}
+            {copy.home.hotSearchTerms.map((term) => (
               <Link key={term} to={`/search?q=${encodeURIComponent(term)}`}>
                 {term}
               </Link>
@@ -133,8 +133,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className={`page-container ${classes.section}`} aria-labelledby="journals-heading">
         <div className={classes.sectionHead}>
-          <h2 id="journals-heading">期刊导航</h2>
-          <Link to="/journal">全部文献 ›</Link>
+          <h2 id="journals-heading">{copy.home.journals}</h2>
+          <Link to="/journal">{copy.home.allLiterature}</Link>
         </div>
         <ul className={classes.journals}>
           {journals.map((journal) => (
@@ -150,16 +150,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <p className={classes.muted}>
                   ISSN {journal.issn} · CN {journal.cn}
                 </p>
-                <p className={classes.muted}>主办：{journal.sponsor}</p>
+                <p className={classes.muted}>{copy.home.sponsor(journal.sponsor)}</p>
                 <LabelBadges labels={journal.labels} />
                 <p className={classes.journalLinks}>
                   {journal.latestIssue ? (
                     <Link to={`/journal/${journal.id}?issueId=${journal.latestIssue.id}`}>
-                      最新一期：
+                      {copy.home.latestIssue}
                       {issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}
                     </Link>
                   ) : null}
-                  {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>在线投稿</Link> : null}
+                  {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>{copy.home.submit}</Link> : null}
                 </p>
               </div>
             </li>
@@ -169,8 +169,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className={`page-container ${classes.section}`} aria-labelledby="selected-heading">
         <div className={classes.sectionHead}>
-          <h2 id="selected-heading">精选文献</h2>
-          <Link to="/journal?sort=views">更多 ›</Link>
+          <h2 id="selected-heading">{copy.home.selected}</h2>
+          <Link to="/journal?sort=views">{copy.home.more}</Link>
         </div>
         {selected.length === 0 ? <p className="empty-state">{copy.list.empty}</p> : null}
         <ul className={classes.selected}>
@@ -193,7 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
               <p className={classes.paperAbstract}>{article.abstract}</p>
               <p className={classes.muted}>
-                《{article.journalName}》{issueLabel(article.year, article.issueNo)} · 下载 {article.downloads}
+                《{article.journalName}》{issueLabel(article.year, article.issueNo)} · {copy.home.downloads(article.downloads)}
               </p>
             </li>
           ))}
@@ -201,10 +201,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className={`page-container ${classes.columns}`}>
-        <NewsColumn id="industry-news" title="行业资讯" href="/news?type=2" items={industryNews} />
+        <NewsColumn id="industry-news" title={copy.home.industryNews} href="/news?type=2" items={industryNews} />
         <section className={classes.box} aria-labelledby="hotspot-heading">
           <div className={classes.sectionHead}>
-            <h2 id="hotspot-heading">行业热点</h2>
+            <h2 id="hotspot-heading">{copy.home.hotspots}</h2>
           </div>
           {hotspots.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
           <ol className={classes.hotspots}>
@@ -219,36 +219,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         </section>
-        <NewsColumn id="cooperation-news" title="合作单位动态" href="/news" items={cooperationNews} />
+        <NewsColumn id="cooperation-news" title={copy.home.cooperationNews} href="/news" items={cooperationNews} />
       </div>
 
       {activity.length ? (
         <section className={`page-container ${classes.section}`} aria-labelledby="activity-heading">
           <div className={classes.sectionHead}>
-            <h2 id="activity-heading">平台动态 · 近七个工作日</h2>
+            <h2 id="activity-heading">{copy.home.activity}</h2>
           </div>
           <div className={classes.activity}>
             <dl className={classes.totals}>
               <div>
-                <dt>新增投稿</dt>
+                <dt>{copy.home.totals.submissions}</dt>
                 <dd>{totals.submissions}</dd>
               </div>
               <div>
-                <dt>完成审稿</dt>
+                <dt>{copy.home.totals.reviews}</dt>
                 <dd>{totals.reviews}</dd>
               </div>
               <div>
-                <dt>新发文献</dt>
+                <dt>{copy.home.totals.publications}</dt>
                 <dd>{totals.publications}</dd>
               </div>
             </dl>
             {/* On a phone the week is wider than the screen: the table scrolls on its own. */}
             <div className={classes.tableScroll} role="region" aria-labelledby="activity-heading" tabIndex={0} data-scroll-x>
               <table className={classes.activityTable}>
-                <caption className="visually-hidden">近七个工作日平台投稿、审稿与发文数量</caption>
+                <caption className="visually-hidden">{copy.home.activityCaption}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">日期</th>
+                    <th scope="col">{copy.home.date}</th>
                     {activity.map((day) => (
                       <th key={day.date} scope="col">
                         {day.date.slice(5)} {day.weekday}
@@ -257,15 +257,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {(
-                    [
-                      ['投稿', 'submissions'],
-                      ['审稿', 'reviews'],
-                      ['发文', 'publications'],
-                    ] as const
-                  ).map(([label, key]) => (
+                  {(['submissions', 'reviews', 'publications'] as const).map((key) => (
                     <tr key={key}>
-                      <th scope="row">{label}</th>
+                      <th scope="row">{copy.home.perDay[key]}</th>
                       {activity.map((day) => (
                         <td key={day.date}>{day[key]}</td>
                       ))}
@@ -296,8 +290,8 @@ function NewsColumn({
     <section className={classes.box} aria-labelledby={`${id}-heading`}>
       <div className={classes.sectionHead}>
         <h2 id={`${id}-heading`}>{title}</h2>
-        <Link to={href} aria-label={`更多${title}`}>
-          更多 ›
+        <Link to={href} aria-label={copy.home.moreOf(title)}>
+          {copy.home.more}
         </Link>
       </div>
       {items.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
