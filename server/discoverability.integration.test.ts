@@ -6,7 +6,9 @@ import type { ServerBuild } from 'react-router';
 import robotsParser from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
+import { NOT_FOUND_PAGES, PUBLIC_PAGES } from '../tests/support/public-pages';
 import { BUILD_DIR as buildDir, requireBuiltFile, requireXmllint } from '../tests/support/requirements';
+import { validateJsonLd } from '../tests/support/schemaorg';
 import { TEST_SECRET, listen, memoryLogger } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
@@ -285,5 +287,59 @@ describe('one address per page, and what a shared article shows', () => {
     expect(property('og:type')).toEqual(['article']);
     expect(property('article:published_time')).toEqual([article.onlineFirstDate]);
     expect(property('article:author')).toEqual(article.authors.map((a) => a.name));
+  });
+});
+
+describe('every public page: one canonical URL and the structured data that fits it', () => {
+  /** What share links and campaigns append: never part of a page's address. */
+  const JUNK = 'utm_source=wechat&utm_medium=share&from=timeline&isappinstalled=0&spm=a.b';
+  /** The query parameters that make a different page. */
+  const MEANINGFUL = new Set(['id', 'issueId', 'list', 'page', 'type', 'journalId', 'year', 'columnId', 'sort']);
+  /** The schema.org types a page's own content calls for (breadcrumbs aside). */
+  const TYPES: Record<string, string[]> = {
+    '/': ['WebSite'],
+    '/journal/1': ['Periodical', 'PublicationIssue'],
+    '/journal/1?list=online-first': ['Periodical'],
+    '/journal/detail?id=1': ['ScholarlyArticle'],
+    '/journal/detail?id=7': ['ScholarlyArticle'],
+    '/expertAuthor/1': ['Person'],
+    '/editorialBoard/1': ['Person'],
+    '/news/1': ['NewsArticle'],
+  };
+  const pages = PUBLIC_PAGES.filter((url) => !NOT_FOUND_PAGES.includes(url));
+  const rendered = new Map<string, Document>();
+  beforeAll(async () => {
+    await eachLimited(pages, 4, async (url) => {
+      rendered.set(url, await page(`${url}${url.includes('?') ? '&' : '?'}${JUNK}`));
+    });
+  });
+
+  it('gives each page exactly one absolute canonical URL, on its own path, without the junk it was asked with', () => {
+    for (const url of pages) {
+      const links = [...rendered.get(url)!.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href') ?? '');
+      expect(links, url).toHaveLength(1);
+      const canonical = new URL(links[0]!);
+      expect(canonical.origin, url).toBe(origin);
+      expect(canonical.pathname, url).toBe(new URL(url, origin).pathname);
+      expect([...canonical.searchParams.keys()].filter((key) => !MEANINGFUL.has(key)), url).toEqual([]);
+    }
+  });
+
+  it('gives each page JSON-LD of its types, a BreadcrumbList matching the breadcrumbs it shows, all valid under schema.org', async () => {
+    const all: object[] = [];
+    for (const url of pages) {
+      const document = rendered.get(url)!;
+      const docs = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '') as { '@type': string; itemListElement?: { name: string; item?: string }[] });
+      all.push(...docs);
+      // Every crumb that links to a page, and the current page last.
+      const shown = [...document.querySelectorAll('nav[aria-label="当前位置"] li')];
+      const crumbs = shown.filter((li, i) => li.querySelector('a') || i === shown.length - 1).map((li) => li.textContent?.trim());
+      const list = docs.find((doc) => doc['@type'] === 'BreadcrumbList');
+      expect(list?.itemListElement?.map((item) => item.name) ?? [], url).toEqual(crumbs);
+      for (const item of list?.itemListElement ?? []) if (item.item) expect(item.item.startsWith(`${origin}/`), url).toBe(true);
+      expect(docs.map((doc) => doc['@type']).filter((type) => type !== 'BreadcrumbList'), url).toEqual(TYPES[url] ?? []);
+    }
+    expect(all.length).toBeGreaterThan(pages.length);
+    expect(await validateJsonLd(all)).toEqual([]);
   });
 });

@@ -12,6 +12,25 @@ describe('pageMeta', () => {
     expect(find(tags, 'og:url')).toBe('https://journal.example.edu.cn/journal/detail?id=7');
     expect(find(tags, 'og:type')).toBe('article');
     expect(find(tags, 'og:image')).toBe('https://journal.example.edu.cn/share-logo.png');
+    expect(find(tags, 'og:image:width')).toBe('600');
+    expect(find(tags, 'og:image:height')).toBe('600');
+    expect(find(tags, 'og:image:alt')).toBe('数据法学期刊平台标志');
+  });
+
+  it('tells an article’s column and keywords, one tag each, and says what its cover shows', () => {
+    const tags = pageMeta({
+      title: '数据出境安全评估',
+      origin: 'https://journal.example.edu.cn',
+      type: 'article',
+      image: 'https://cdn.example.edu.cn/cover.jpg',
+      imageAlt: '《数据法学》封面',
+      article: { publishedTime: '2025-04-15', authors: ['吴凯晨'], section: '数据治理', tags: ['数据出境', '安全评估'] },
+    });
+    expect(find(tags, 'og:image:alt')).toBe('《数据法学》封面');
+    // The cover's size is not known to the portal: no made-up width.
+    expect(find(tags, 'og:image:width')).toBeUndefined();
+    expect(find(tags, 'article:section')).toBe('数据治理');
+    expect(tags.filter((tag) => tag.property === 'article:tag').map((tag) => tag.content)).toEqual(['数据出境', '安全评估']);
   });
 
   it('uses a journal cover only when it is an absolute web address', () => {

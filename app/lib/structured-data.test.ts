@@ -50,6 +50,8 @@ describe('schema.org JSON-LD of the pages that are not articles', () => {
       { '@type': 'ListItem', position: 2, name: '编委会', item: `${origin}/editorialBoard` },
       { '@type': 'ListItem', position: 3, name: '欧阳明远' },
     ]);
+    const skipping = breadcrumbListJsonLd([{ label: '首页', to: '/' }, { label: '行业热点' }, { label: '公共数据' }], origin);
+    expect(skipping.itemListElement.map((item) => [item.position, item.name])).toEqual([[1, '首页'], [2, '公共数据']]);
   });
 
   it('leaves out a picture that is not an absolute web address', () => {

@@ -37,7 +37,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       type: 'article',
       // The journal's cover is the article's picture, when the journal has one.
       image: loaderData.cover,
-      article: { publishedTime: scholar.onlineDate ?? scholar.publishDate, authors: scholar.authors },
+      imageAlt: `《${scholar.journal}》封面`,
+      article: { publishedTime: scholar.onlineDate ?? scholar.publishDate, authors: scholar.authors, section: article.column?.name, tags: scholar.keywords ?? [] },
     }),
     ...scholarMetaTags(scholar, scholarlyFullText(loaderData)),
   ];

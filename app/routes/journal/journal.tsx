@@ -68,6 +68,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
         origin: loaderData.origin,
         path: loaderData.canonicalPath,
         image: loaderData.journal.cover,
+        imageAlt: `《${loaderData.journal.name}》封面`,
       })
     : [];
 
