@@ -54,6 +54,34 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   }));
 }
 
+describe('the sitemap’s dates', () => {
+  /** Every URL of the sitemap with its lastmod (null where it has none), read as XML. */
+  async function lastmods(): Promise<Map<string, string | null>> {
+    const sitemap = new JSDOM(await (await fetch(`${portal.url}/sitemap.xml`)).text(), { contentType: 'text/xml' }).window.document;
+    return new Map([...sitemap.querySelectorAll('url')].map((url) => [url.querySelector('loc')?.textContent ?? '', url.querySelector('lastmod')?.textContent ?? null]));
+  }
+  const day = (date: string) => date.slice(0, 10);
+  const latest = (dates: string[]) => dates.map(day).sort().at(-1);
+
+  it('dates expert and board pages by the newest paper they list, legal documents by the date they state, and leaves pages without a date undated', async () => {
+    const dates = await lastmods();
+    const expert = (await sandbox.post('/api/authorSearchApi/authorInfo', { id: 1 })).body.entity as { papers: { publishDate: string }[] };
+    expect(expert.papers.length).toBeGreaterThan(0);
+    expect(dates.get(`${origin}/expertAuthor/1`)).toBe(latest(expert.papers.map((p) => p.publishDate)));
+    // A board member's papers are those with their name on the byline, as their page lists them.
+    const member = (await sandbox.post('/api/cooperativeProjectApi/projectSpecialistShow', { id: 1 })).body.entity as { name: string };
+    const found = (await sandbox.post('/api/paperSearchApi/search', { query: member.name, field: 'author', current: 1, size: 100 })).body.entity as { records: { publishDate: string; authors: { name: string }[] }[] };
+    const papers = found.records.filter((paper) => paper.authors.some((author) => author.name === member.name));
+    expect(dates.get(`${origin}/editorialBoard/1`)).toBe(papers.length ? latest(papers.map((p) => p.publishDate)) : null);
+    expect(dates.get(`${origin}/userAgreement`)).toBe('2026-01-01');
+    expect(dates.get(`${origin}/privacyAgreement`)).toBe('2026-01-01');
+    for (const undated of ['/frequentlyAskedQuestion', '/userGuide', '/expertAuthor', '/editorialBoard']) expect(dates.get(`${origin}${undated}`), undated).toBeNull();
+    // Every expert and board page has a date when its person has papers on the platform.
+    const people = [...dates].filter(([loc]) => /\/(expertAuthor|editorialBoard)\/\d+$/.test(loc));
+    expect(people.filter(([, lastmod]) => lastmod).length).toBeGreaterThan(people.length / 2);
+  });
+});
+
 describe('robots.txt, read by a robots.txt parser', () => {
   it('lets Googlebot fetch every article PDF, which answers application/pdf to an anonymous reader', async () => {
     const robots = robotsParser(`${origin}/robots.txt`, await (await fetch(`${portal.url}/robots.txt`)).text());
