@@ -316,6 +316,23 @@ describe('one address per page, and what a shared article shows', () => {
     expect(property('article:published_time')).toEqual([article.onlineFirstDate]);
     expect(property('article:author')).toEqual(article.authors.map((a) => a.name));
   });
+
+  it('shares an article with its journal’s cover, a picture anyone can fetch, said what it shows', async () => {
+    const document = await page('/journal/detail?id=7');
+    const property = (name: string) => [...document.querySelectorAll(`meta[property="${name}"]`)].map((tag) => tag.getAttribute('content') ?? '');
+    const [picture] = property('og:image');
+    expect(picture).toMatch(new RegExp(`^${origin}/api/attachmentApi/fileBrowsing\\?hash=[0-9a-f]{64}$`));
+    const journal = meta(document, 'citation_journal_title')[0];
+    expect(property('og:image:alt')).toEqual([`《${journal}》封面`]);
+    // The same picture as the journal's own share card; another journal has another.
+    const journalPage = await page('/journal/1');
+    expect(journalPage.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(picture);
+    expect((await page('/journal/2')).querySelector('meta[property="og:image"]')?.getAttribute('content')).not.toBe(picture);
+    const response = await fetch(picture!.replace(origin, portal.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
 });
 
 describe('every public page: one canonical URL and the structured data that fits it', () => {

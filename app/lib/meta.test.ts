@@ -33,11 +33,17 @@ describe('pageMeta', () => {
     expect(tags.filter((tag) => tag.property === 'article:tag').map((tag) => tag.content)).toEqual(['数据出境', '安全评估']);
   });
 
-  it('uses a journal cover only when it is an absolute web address', () => {
+  it('uses a journal cover when it is a web address or a path on this site, and the logo for anything else', () => {
     const origin = 'https://journal.example.edu.cn';
-    expect(find(pageMeta({ title: 't', origin, image: 'https://cdn.example.edu.cn/cover.jpg' }), 'og:image')).toBe('https://cdn.example.edu.cn/cover.jpg');
-    expect(find(pageMeta({ title: 't', origin, image: 'javascript:alert(1)' }), 'og:image')).toBe(`${origin}/share-logo.png`);
-    expect(find(pageMeta({ title: 't', origin, image: '/cover.jpg' }), 'og:image')).toBe(`${origin}/share-logo.png`);
+    const picture = (image: string) => find(pageMeta({ title: 't', origin, image }), 'og:image');
+    expect(picture('https://cdn.example.edu.cn/cover.jpg')).toBe('https://cdn.example.edu.cn/cover.jpg');
+    expect(picture('HTTPS://CDN.example.edu.cn/cover.jpg')).toBe('https://cdn.example.edu.cn/cover.jpg');
+    // The backend's image host path, proxied by the portal.
+    expect(picture('/api/attachmentApi/fileBrowsing?hash=ab12')).toBe(`${origin}/api/attachmentApi/fileBrowsing?hash=ab12`);
+    expect(picture('/a/../cover.png')).toBe(`${origin}/cover.png`);
+    for (const elsewhere of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/x.png', '/\\evil.example/x.png', '\\\\evil.example/x.png', 'ftp://cdn.example.edu.cn/x.png']) {
+      expect(picture(elsewhere), elsewhere).toBe(`${origin}/share-logo.png`);
+    }
   });
 
   it('keeps a short description whole, and without an origin makes no absolute URLs', () => {

@@ -10,7 +10,7 @@ interface PageMetaInput {
   path?: string;
   /** An article is shared as one; everything else as a website. */
   type?: 'website' | 'article';
-  /** The share card's picture: an absolute http(s) URL, else the site's logo. */
+  /** The share card's picture: a web address or a path on this site (pictureUrl), else the site's logo. */
   image?: string | null;
   /** What that picture shows, for readers who cannot see it (when it is not the logo). */
   imageAlt?: string;
@@ -23,6 +23,24 @@ interface PageMetaInput {
 export const SHARE_LOGO_PATH = '/share-logo.png';
 /** The logo's size in pixels (public/share-logo.png): readers lay the card out before fetching it. */
 const SHARE_LOGO_SIZE = 600;
+
+/**
+ * The absolute address of a picture the backend names: a web address as it is, or a path on
+ * this site (the backend's image host, which the portal proxies) resolved against `origin`.
+ * Anything else (another scheme, a path that resolves off the site) is no picture: null.
+ */
+export function pictureUrl(image: string | null | undefined, origin: string): string | null {
+  if (!image) return null;
+  let url: URL;
+  try {
+    url = new URL(image, `${origin}/`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const absolute = /^https?:\/\//i.test(image.trim());
+  return absolute || url.origin === origin ? url.href : null;
+}
 
 /**
  * Every page: a specific <title>, a description and a canonical URL, and the Open Graph
@@ -41,9 +59,10 @@ export function pageMeta({ title, description, origin, path, type = 'website', i
     { property: 'og:locale', content: 'zh_CN' },
   ];
   if (origin) {
-    if (image && /^https?:\/\//i.test(image)) {
+    const picture = pictureUrl(image, origin);
+    if (picture) {
       // A picture from the backend: its size is not known here, so only what it shows.
-      tags.push({ property: 'og:image', content: image }, { property: 'og:image:alt', content: imageAlt ?? title });
+      tags.push({ property: 'og:image', content: picture }, { property: 'og:image:alt', content: imageAlt ?? title });
     } else {
       tags.push(
         { property: 'og:image', content: `${origin}${SHARE_LOGO_PATH}` },

@@ -54,9 +54,10 @@ describe('schema.org JSON-LD of the pages that are not articles', () => {
     expect(skipping.itemListElement.map((item) => [item.position, item.name])).toEqual([[1, '首页'], [2, '公共数据']]);
   });
 
-  it('leaves out a picture that is not an absolute web address', () => {
+  it('gives pictures absolute addresses on this site or the web, and leaves out any other', () => {
     expect(personJsonLd({ name: '吴凯晨', avatar: 'javascript:alert(1)' }, `${origin}/expertAuthor/1`)).not.toHaveProperty('image');
-    expect(periodicalJsonLd({ ...journal, cover: '/cover.jpg' }, origin)).not.toHaveProperty('image');
+    expect(periodicalJsonLd({ ...journal, cover: '//evil.example/cover.jpg' }, origin)).not.toHaveProperty('image');
+    expect(periodicalJsonLd({ ...journal, cover: '/api/attachmentApi/fileBrowsing?hash=ab12' }, origin).image).toBe(`${origin}/api/attachmentApi/fileBrowsing?hash=ab12`);
   });
 
   it('is checked by a validator that knows the vocabulary’s types and properties', async () => {

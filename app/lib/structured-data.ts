@@ -1,5 +1,5 @@
 import { copy } from '~/copy';
-import { SHARE_LOGO_PATH } from './meta';
+import { pictureUrl, SHARE_LOGO_PATH } from './meta';
 
 /**
  * schema.org JSON-LD for the pages that are not articles (the article's own is in scholar.ts):
@@ -9,8 +9,6 @@ import { SHARE_LOGO_PATH } from './meta';
 
 const CONTEXT = 'https://schema.org';
 
-/** Only absolute web addresses go into structured data: a relative or odd one is dropped. */
-const webAddress = (value: string | null | undefined) => (value && /^https?:\/\//i.test(value) ? value : undefined);
 
 /** The organisation that runs the portal: the publisher named on the home page. */
 export function portalOrganization(origin: string) {
@@ -56,7 +54,7 @@ export function periodicalJsonLd(journal: PeriodicalFacts, origin: string) {
 }
 
 function periodical(journal: PeriodicalFacts, origin: string) {
-  const image = webAddress(journal.cover);
+  const image = pictureUrl(journal.cover, origin);
   return {
     '@type': 'Periodical',
     '@id': periodicalUrl(origin, journal.id),
@@ -111,7 +109,7 @@ export interface PersonFacts {
 
 /** An expert or an editorial board member: name, title, institution and fields. */
 export function personJsonLd(person: PersonFacts, pageUrl: string) {
-  const image = webAddress(person.avatar);
+  const image = pictureUrl(person.avatar, new URL(pageUrl).origin);
   return {
     '@context': CONTEXT,
     '@type': 'Person',
