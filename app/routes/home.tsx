@@ -15,7 +15,7 @@ import type { Route } from './+types/home';
 import classes from './home.module.css';
 import { PUBLIC } from '~/lib/route-policy';
 import { JsonLd } from '~/lib/json-ld';
-import { websiteJsonLd } from '~/lib/structured-data';
+import { websiteJsonLd } from '~/lib/structured-data/website';
 import { optional } from '~/backend/optional.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

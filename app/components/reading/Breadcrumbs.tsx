@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import { JsonLd } from '~/lib/json-ld';
-import { breadcrumbListJsonLd } from '~/lib/structured-data';
+import { breadcrumbListJsonLd } from '~/lib/structured-data/breadcrumb-list';
 import type { loader as rootLoader } from '~/root';
 import classes from './page.module.css';
 

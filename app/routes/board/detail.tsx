@@ -17,7 +17,7 @@ import type { Route } from './+types/detail';
 import classes from './board.module.css';
 import { PUBLIC } from '~/lib/route-policy';
 import { JsonLd } from '~/lib/json-ld';
-import { personJsonLd } from '~/lib/structured-data';
+import { personJsonLd } from '~/lib/structured-data/person';
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

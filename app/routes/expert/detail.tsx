@@ -21,7 +21,7 @@ import { expertCharts } from './charts';
 import classes from './expert.module.css';
 import { PUBLIC } from '~/lib/route-policy';
 import { JsonLd } from '~/lib/json-ld';
-import { personJsonLd } from '~/lib/structured-data';
+import { personJsonLd } from '~/lib/structured-data/person';
 
 
 /** A statistic the backend refuses is drawn as "暂无数据"; infrastructure failures still fail the page. */

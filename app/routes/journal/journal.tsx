@@ -16,7 +16,7 @@ import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { PUBLIC } from '~/lib/route-policy';
 import { notFoundOnRefusal } from '~/components/reading/route';
 import { JsonLd } from '~/lib/json-ld';
-import { periodicalJsonLd, publicationIssueJsonLd } from '~/lib/structured-data';
+import { periodicalJsonLd, publicationIssueJsonLd } from '~/lib/structured-data/periodical';
 
 /** A whole issue's table of contents fits in one call. */
 const TOC_SIZE = 100;

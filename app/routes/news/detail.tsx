@@ -14,7 +14,7 @@ import classes from './news.module.css';
 import { newsListPath, newsType } from './paths';
 import { PUBLIC } from '~/lib/route-policy';
 import { JsonLd } from '~/lib/json-ld';
-import { newsArticleJsonLd } from '~/lib/structured-data';
+import { newsArticleJsonLd } from '~/lib/structured-data/news-article';
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

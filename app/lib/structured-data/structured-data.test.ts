@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { validateJsonLd } from '../../tests/support/schemaorg';
-import { serializeJsonLd } from './scholar';
-import { breadcrumbListJsonLd, newsArticleJsonLd, periodicalJsonLd, personJsonLd, publicationIssueJsonLd, websiteJsonLd } from './structured-data';
+import { validateJsonLd } from '../../../tests/support/schemaorg';
+import { serializeJsonLd } from '../json-ld';
+import { breadcrumbListJsonLd } from './breadcrumb-list';
+import { newsArticleJsonLd } from './news-article';
+import { periodicalJsonLd, publicationIssueJsonLd } from './periodical';
+import { personJsonLd } from './person';
+import { websiteJsonLd } from './website';
 
 const origin = 'https://journal.example.edu.cn';
 const journal = {
