@@ -97,5 +97,6 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
   publicSession.unreadCount = unreadCount;
   // A message set before a redirect (登录成功, 403…): shown once, then cleared.
   const { flash, clear } = takeFlash(request, context);
-  return data({ ...publicSession, footer, notice, flash }, clear ? { headers: { 'Set-Cookie': clear } } : undefined);
+  // The public origin: structured data on any page (breadcrumbs) names absolute URLs.
+  return data({ ...publicSession, footer, notice, flash, origin: context.runtime.publicOrigin }, clear ? { headers: { 'Set-Cookie': clear } } : undefined);
 }

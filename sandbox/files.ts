@@ -11,6 +11,7 @@ import { buildDocx, type DocxParagraph } from './docx.js';
 import { bizError } from './http.js';
 import { buildCjkPdf, buildPdf, type CjkPdfInput, type PdfInput } from './pdf.js';
 import { ZipReader, buildZip } from './zip.js';
+import { journalCoverPng } from './png.js';
 import { contentDisposition } from './routes/file.js';
 
 export type FileExt = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'zip' | 'png' | 'jpg' | 'gif' | 'webp' | 'txt';
@@ -39,9 +40,10 @@ export type Recipe =
   | { kind: 'docx'; title: string; paragraphs: (DocxParagraph | string)[] }
   | { kind: 'pdf'; input: PdfInput }
   | { kind: 'cjkpdf'; input: CjkPdfInput }
-  | { kind: 'zip'; entries: { name: string; text?: string; recipe?: Recipe }[] };
+  | { kind: 'zip'; entries: { name: string; text?: string; recipe?: Recipe }[] }
+  | { kind: 'cover'; colour: [number, number, number] };
 
-const RECIPE_EXT: Record<Recipe['kind'], FileExt> = { docx: 'docx', pdf: 'pdf', cjkpdf: 'pdf', zip: 'zip' };
+const RECIPE_EXT: Record<Recipe['kind'], FileExt> = { docx: 'docx', pdf: 'pdf', cjkpdf: 'pdf', zip: 'zip', cover: 'png' };
 
 export function renderRecipe(r: Recipe): Buffer {
   switch (r.kind) {
@@ -51,6 +53,8 @@ export function renderRecipe(r: Recipe): Buffer {
       return buildPdf(r.input);
     case 'cjkpdf':
       return buildCjkPdf(r.input);
+    case 'cover':
+      return journalCoverPng(r.colour);
     case 'zip':
       return buildZip(r.entries.map((e) => ({ name: e.name, data: e.recipe ? renderRecipe(e.recipe) : (e.text ?? '') })));
   }

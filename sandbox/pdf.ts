@@ -67,10 +67,16 @@ export function buildPdf({ title, lines }: PdfInput): Buffer {
 
 export interface CjkPdfInput {
   title: string;
+  /** Centred lines under the title (an article's authors and their institutions). */
+  byline?: string[];
   /** Paragraphs; each is wrapped to the page width. '' gives an empty line. */
   paragraphs: string[];
   /** Right-aligned closing lines (signature, date). */
   closing?: string[];
+  /** The document's Author entry, as a reader's document properties show it. */
+  author?: string;
+  /** The document's Keywords entry. */
+  keywords?: string;
 }
 
 const PAGE_W = 595;
@@ -112,7 +118,7 @@ function ucs2Hex(s: string): string {
  * One-page PDF with Chinese text in the standard Adobe CJK font STSong-Light (not embedded:
  * every PDF reader substitutes a Song typeface), so generated letters need no font files.
  */
-export function buildCjkPdf({ title, paragraphs, closing = [] }: CjkPdfInput): Buffer {
+export function buildCjkPdf({ title, byline = [], paragraphs, closing = [], author, keywords }: CjkPdfInput): Buffer {
   const width = PAGE_W - 2 * MARGIN;
   const ops: string[] = ['BT'];
   let y = 770;
@@ -120,11 +126,15 @@ export function buildCjkPdf({ title, paragraphs, closing = [] }: CjkPdfInput): B
     ops.push(`/F1 ${size} Tf`, `1 0 0 1 ${x.toFixed(1)} ${y} Tm`, `${ucs2Hex(text)} Tj`);
   };
   const titleSize = 18;
-  for (const t of wrapCjk(title, titleSize, width)) {
-    const tw = [...t].reduce((s, ch) => s + charWidth(ch, titleSize), 0);
-    line(t, titleSize, (PAGE_W - tw) / 2);
-    y -= 30;
-  }
+  const centred = (text: string, size: number, leading: number) => {
+    for (const t of wrapCjk(text, size, width)) {
+      const tw = [...t].reduce((s, ch) => s + charWidth(ch, size), 0);
+      line(t, size, (PAGE_W - tw) / 2);
+      y -= leading;
+    }
+  };
+  centred(title, titleSize, 30);
+  for (const b of byline) centred(b, BODY_SIZE, 20);
   y -= 10;
   for (const p of paragraphs) {
     if (!p) {
@@ -152,7 +162,7 @@ export function buildCjkPdf({ title, paragraphs, closing = [] }: CjkPdfInput): B
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>`,
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [7 0 R] >>',
-    `<< /Title ${ucs2Hex(`\ufeff${title}`)} /Producer (journal portal sandbox) >>`,
+    `<< /Title ${ucs2Hex(`\ufeff${title}`)}${author ? ` /Author ${ucs2Hex(`\ufeff${author}`)}` : ''}${keywords ? ` /Keywords ${ucs2Hex(`\ufeff${keywords}`)}` : ''} /Producer (journal portal sandbox) >>`,
     '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 8 0 R /DW 1000 /W [1 95 500] >>',
     '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
   ];

@@ -6,7 +6,9 @@ import type { ServerBuild } from 'react-router';
 import robotsParser from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
+import { NOT_FOUND_PAGES, PUBLIC_PAGES } from '../tests/support/public-pages';
 import { BUILD_DIR as buildDir, requireBuiltFile, requireXmllint } from '../tests/support/requirements';
+import { validateJsonLd } from '../tests/support/schemaorg';
 import { TEST_SECRET, listen, memoryLogger } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
@@ -51,6 +53,34 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
     while (next < items.length) await work(items[next++]!);
   }));
 }
+
+describe('the sitemap’s dates', () => {
+  /** Every URL of the sitemap with its lastmod (null where it has none), read as XML. */
+  async function lastmods(): Promise<Map<string, string | null>> {
+    const sitemap = new JSDOM(await (await fetch(`${portal.url}/sitemap.xml`)).text(), { contentType: 'text/xml' }).window.document;
+    return new Map([...sitemap.querySelectorAll('url')].map((url) => [url.querySelector('loc')?.textContent ?? '', url.querySelector('lastmod')?.textContent ?? null]));
+  }
+  const day = (date: string) => date.slice(0, 10);
+  const latest = (dates: string[]) => dates.map(day).sort().at(-1);
+
+  it('dates expert and board pages by the newest paper they list, legal documents by the date they state, and leaves pages without a date undated', async () => {
+    const dates = await lastmods();
+    const expert = (await sandbox.post('/api/authorSearchApi/authorInfo', { id: 1 })).body.entity as { papers: { publishDate: string }[] };
+    expect(expert.papers.length).toBeGreaterThan(0);
+    expect(dates.get(`${origin}/expertAuthor/1`)).toBe(latest(expert.papers.map((p) => p.publishDate)));
+    // A board member's papers are those with their name on the byline, as their page lists them.
+    const member = (await sandbox.post('/api/cooperativeProjectApi/projectSpecialistShow', { id: 1 })).body.entity as { name: string };
+    const found = (await sandbox.post('/api/paperSearchApi/search', { query: member.name, field: 'author', current: 1, size: 100 })).body.entity as { records: { publishDate: string; authors: { name: string }[] }[] };
+    const papers = found.records.filter((paper) => paper.authors.some((author) => author.name === member.name));
+    expect(dates.get(`${origin}/editorialBoard/1`)).toBe(papers.length ? latest(papers.map((p) => p.publishDate)) : null);
+    expect(dates.get(`${origin}/userAgreement`)).toBe('2026-01-01');
+    expect(dates.get(`${origin}/privacyAgreement`)).toBe('2026-01-01');
+    for (const undated of ['/frequentlyAskedQuestion', '/userGuide', '/expertAuthor', '/editorialBoard']) expect(dates.get(`${origin}${undated}`), undated).toBeNull();
+    // Every expert and board page has a date when its person has papers on the platform.
+    const people = [...dates].filter(([loc]) => /\/(expertAuthor|editorialBoard)\/\d+$/.test(loc));
+    expect(people.filter(([, lastmod]) => lastmod).length).toBeGreaterThan(people.length / 2);
+  });
+});
 
 describe('robots.txt, read by a robots.txt parser', () => {
   it('lets Googlebot fetch every article PDF, which answers application/pdf to an anonymous reader', async () => {
@@ -285,5 +315,76 @@ describe('one address per page, and what a shared article shows', () => {
     expect(property('og:type')).toEqual(['article']);
     expect(property('article:published_time')).toEqual([article.onlineFirstDate]);
     expect(property('article:author')).toEqual(article.authors.map((a) => a.name));
+  });
+
+  it('shares an article with its journal’s cover, a picture anyone can fetch, said what it shows', async () => {
+    const document = await page('/journal/detail?id=7');
+    const property = (name: string) => [...document.querySelectorAll(`meta[property="${name}"]`)].map((tag) => tag.getAttribute('content') ?? '');
+    const [picture] = property('og:image');
+    expect(picture).toMatch(new RegExp(`^${origin}/api/attachmentApi/fileBrowsing\\?hash=[0-9a-f]{64}$`));
+    const journal = meta(document, 'citation_journal_title')[0];
+    expect(property('og:image:alt')).toEqual([`《${journal}》封面`]);
+    // The same picture as the journal's own share card; another journal has another.
+    const journalPage = await page('/journal/1');
+    expect(journalPage.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(picture);
+    expect((await page('/journal/2')).querySelector('meta[property="og:image"]')?.getAttribute('content')).not.toBe(picture);
+    const response = await fetch(picture!.replace(origin, portal.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+});
+
+describe('every public page: one canonical URL and the structured data that fits it', () => {
+  /** What share links and campaigns append: never part of a page's address. */
+  const JUNK = 'utm_source=wechat&utm_medium=share&from=timeline&isappinstalled=0&spm=a.b';
+  /** The query parameters that make a different page. */
+  const MEANINGFUL = new Set(['id', 'issueId', 'list', 'page', 'type', 'journalId', 'year', 'columnId', 'sort']);
+  /** The schema.org types a page's own content calls for (breadcrumbs aside). */
+  const TYPES: Record<string, string[]> = {
+    '/': ['WebSite'],
+    '/journal/1': ['Periodical', 'PublicationIssue'],
+    '/journal/1?list=online-first': ['Periodical'],
+    '/journal/detail?id=1': ['ScholarlyArticle'],
+    '/journal/detail?id=7': ['ScholarlyArticle'],
+    '/expertAuthor/1': ['Person'],
+    '/editorialBoard/1': ['Person'],
+    '/news/1': ['NewsArticle'],
+  };
+  const pages = PUBLIC_PAGES.filter((url) => !NOT_FOUND_PAGES.includes(url));
+  const rendered = new Map<string, Document>();
+  beforeAll(async () => {
+    await eachLimited(pages, 4, async (url) => {
+      rendered.set(url, await page(`${url}${url.includes('?') ? '&' : '?'}${JUNK}`));
+    });
+  });
+
+  it('gives each page exactly one absolute canonical URL, on its own path, without the junk it was asked with', () => {
+    for (const url of pages) {
+      const links = [...rendered.get(url)!.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href') ?? '');
+      expect(links, url).toHaveLength(1);
+      const canonical = new URL(links[0]!);
+      expect(canonical.origin, url).toBe(origin);
+      expect(canonical.pathname, url).toBe(new URL(url, origin).pathname);
+      expect([...canonical.searchParams.keys()].filter((key) => !MEANINGFUL.has(key)), url).toEqual([]);
+    }
+  });
+
+  it('gives each page JSON-LD of its types, a BreadcrumbList matching the breadcrumbs it shows, all valid under schema.org', async () => {
+    const all: object[] = [];
+    for (const url of pages) {
+      const document = rendered.get(url)!;
+      const docs = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '') as { '@type': string; itemListElement?: { name: string; item?: string }[] });
+      all.push(...docs);
+      // Every crumb that links to a page, and the current page last.
+      const shown = [...document.querySelectorAll('nav[aria-label="当前位置"] li')];
+      const crumbs = shown.filter((li, i) => li.querySelector('a') || i === shown.length - 1).map((li) => li.textContent?.trim());
+      const list = docs.find((doc) => doc['@type'] === 'BreadcrumbList');
+      expect(list?.itemListElement?.map((item) => item.name) ?? [], url).toEqual(crumbs);
+      for (const item of list?.itemListElement ?? []) if (item.item) expect(item.item.startsWith(`${origin}/`), url).toBe(true);
+      expect(docs.map((doc) => doc['@type']).filter((type) => type !== 'BreadcrumbList'), url).toEqual(TYPES[url] ?? []);
+    }
+    expect(all.length).toBeGreaterThan(pages.length);
+    expect(await validateJsonLd(all)).toEqual([]);
   });
 });

@@ -32,8 +32,8 @@ export interface DocPage {
   description: string;
   /** Introductory paragraphs before the first section. */
   lead?: string[];
-  /** "更新日期 / 生效日期" line of the legal documents. */
-  dates?: string;
+  /** When a legal document was last updated and takes effect (YYYY-MM-DD): its 更新日期 / 生效日期 line, and its sitemap date. */
+  dates?: { updated: string; effective: string };
   sections: DocSection[];
 }
 
@@ -309,7 +309,7 @@ const userGuide: DocPage = {
 const userAgreement: DocPage = {
   title: '用户注册协议',
   description: '数据法学期刊平台用户注册协议：账号注册与使用、用户行为规范、投稿与知识产权、服务变更与责任、协议修改及争议解决。',
-  dates: '更新日期：2026年1月1日　生效日期：2026年1月1日',
+  dates: { updated: '2026-01-01', effective: '2026-01-01' },
   lead: [
     '欢迎您注册和使用数据法学期刊平台（以下简称“本平台”）。本平台由数据法学研究院（以下简称“我们”）运营，为读者提供学术期刊文献的浏览、检索与下载服务，为作者提供在线投稿与稿件管理服务。',
     '在注册前，请您仔细阅读本协议的全部内容，特别是第六条“责任限制”中免除或限制我们责任的条款和第九条“法律适用与争议解决”。您勾选“我已阅读并同意”并完成注册，即表示您已充分理解并同意本协议；如您不同意，请不要注册或使用需要登录的服务。',
@@ -404,7 +404,7 @@ const userAgreement: DocPage = {
 const privacyPolicy: DocPage = {
   title: '用户隐私协议',
   description: '数据法学期刊平台用户隐私协议：依据《个人信息保护法》说明我们收集哪些个人信息、处理目的与方式、存储期限、共享规则、您的权利及联系方式。',
-  dates: '更新日期：2026年1月1日　生效日期：2026年1月1日',
+  dates: { updated: '2026-01-01', effective: '2026-01-01' },
   lead: [
     '数据法学期刊平台（以下简称“本平台”）由数据法学研究院（以下简称“我们”）运营。我们深知个人信息对您的重要性，将按照《中华人民共和国个人信息保护法》《中华人民共和国网络安全法》《中华人民共和国数据安全法》等法律法规，遵循合法、正当、必要和诚信原则处理您的个人信息。',
     '本协议说明我们在您浏览本平台、注册登录、在线投稿和使用个人中心时如何处理您的个人信息，以及您享有的权利。请您在使用前仔细阅读并理解本协议。',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateJsonLd } from '../../tests/support/schemaorg';
-import { scholarlyFullText, scholarMetaTags, scholarlyJsonLd, serializeJsonLd, type ScholarlyRecord } from './scholar';
+import { serializeJsonLd } from './json-ld';
+import { scholarlyFullText, scholarMetaTags, scholarlyJsonLd, type ScholarlyRecord } from './scholar';
 
 const record: ScholarlyRecord = {
   title: '数据跨境流动规则的体系化构建',

@@ -111,10 +111,6 @@ export function scholarlyJsonLd(record: ScholarlyRecord, fullText?: ScholarlyFul
   };
 }
 
-/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
-export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : (v as { text?: unknown })?.text)).filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];

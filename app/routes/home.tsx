@@ -14,6 +14,8 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/home';
 import classes from './home.module.css';
 import { PUBLIC } from '~/lib/route-policy';
+import { JsonLd } from '~/lib/json-ld';
+import { websiteJsonLd } from '~/lib/structured-data/website';
 import { optional } from '~/backend/optional.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -103,6 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
   return (
     <main id="main">
+      <JsonLd data={websiteJsonLd(loaderData.origin)} />
       <section className={classes.hero} aria-labelledby="hero-title">
         <div className={`page-container ${classes.heroInner}`}>
           <h1 id="hero-title" className={classes.heroTitle}>

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { nowTime } from '../clock.js';
 import { readDocxDocument } from '../docx.js';
 import type { SandboxEnv } from '../env.js';
-import { ATTACHMENT_TYPES, IMAGE_TYPES, fileJson } from '../files.js';
+import { ATTACHMENT_TYPES, IMAGE_TYPES, fileJson, previewUrlOf } from '../files.js';
 import { RESPONDED, bizError, createApi, optStr, parse, withMessage, type Params } from '../http.js';
 import { receiveUpload, uploadJson } from '../uploads.js';
 import { ZipReader } from '../zip.js';
@@ -82,7 +82,7 @@ export function attachmentRoutes(env: SandboxEnv) {
 
   // The record of a file by its hash, for whoever serves it (the portal): its stored name,
   // type (by content, never by a name) and whether anyone may read it. Published article
-  // PDFs, the submission templates and avatars are public; manuscript files and personal
+  // PDFs, journal covers, the submission templates and avatars are public; manuscript files and personal
   // uploads only to their owner. Anyone else gets the same 404 as an unknown hash.
   let templateNames: Map<string, string> | undefined;
   api.post('/fileRecord', ({ params, auth }) => {
@@ -91,6 +91,9 @@ export function attachmentRoutes(env: SandboxEnv) {
     const caller = auth?.employeeId ?? null;
     const article = db.prepare('SELECT title FROM articles WHERE pdf_hash = ?').get(h) as { title: string } | undefined;
     if (article) return { hash: h, fileName: pdfFileName(article), fileType: 'pdf', contentType: 'application/pdf', public: true };
+    // Journal covers are shown to anyone (share cards).
+    const journal = db.prepare('SELECT name FROM journals WHERE cover = ?').get(previewUrlOf(h)) as { name: string } | undefined;
+    if (journal) return { hash: h, fileName: `${journal.name}封面.png`, fileType: 'png', contentType: 'image/png', public: true };
     templateNames ??= new Map(Object.values(TEMPLATES).map((t) => [files.putRecipe(t.recipe, nowTime(db)).hash, t.name]));
     const blob = files.blob(h);
     const template = templateNames.get(h);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DB } from '../db.js';
 import { recordArticleActivity } from '../recording.js';
 import { RESPONDED, bizError, createApi, optStr, parse, reqStr, type Logger } from '../http.js';
-import { buildPdf, wrap } from '../pdf.js';
+import { buildCjkPdf } from '../pdf.js';
 import { ARTICLE_SELECT, pdfFileName, type ArticleRow } from '../articles.js';
 
 /** RFC 6266 / 5987: an ASCII fallback name for old clients plus the UTF-8 name. */
@@ -13,22 +13,42 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export function articlePdf(row: ArticleRow): Buffer {
-  const authorsCount = row.authors_text.split('；').length;
-  return buildPdf({
-    title: row.title_en,
-    lines: [
+/** The full-width space Chinese typesetting puts between names. */
+const IDEOGRAPHIC_SPACE = '\u3000';
+
+export interface PdfAuthor {
+  name: string;
+  name_en: string | null;
+  institution: string;
+}
+
+/**
+ * An article's PDF, its first page as the journal prints it: the title and the authors as the
+ * article page shows them (so an indexer can match the file to its page, as Google Scholar
+ * does), their institutions, the abstract, keywords and the citation line; the document's
+ * Title and Author entries say the same.
+ */
+export function articlePdf(row: ArticleRow, authors: PdfAuthor[]): Buffer {
+  const institutions = [...new Set(authors.map((a) => a.institution).filter(Boolean))];
+  const keywords = JSON.parse(row.keywords) as string[];
+  const english = authors.map((a) => a.name_en).filter(Boolean);
+  return buildCjkPdf({
+    title: row.title,
+    byline: [authors.map((a) => a.name).join(IDEOGRAPHIC_SPACE), ...(institutions.length ? [`（${institutions.join('；')}）`] : [])],
+    paragraphs: [
+      `摘要：${row.abstract}`,
+      `关键词：${keywords.join('；')}`,
+      `引用本文：${authors.map((a) => a.name).join('，')}. ${row.title}[J]. ${row.journal_name}, ${row.year}, ${row.volume}(${row.issue_no}): ${row.first_page}-${row.last_page}.`,
+      [`DOI：${row.doi}`, `ISSN ${row.issn}`, `CN ${row.cn}`, `中图分类号：${row.clc}`].join(IDEOGRAPHIC_SPACE),
       '',
+      row.title_en,
+      ...(english.length ? [english.join(', ')] : []),
       `${row.journal_name_en}, Vol. ${row.volume}, No. ${row.issue_no} (${row.year}), pp. ${row.first_page}-${row.last_page}`,
-      `ISSN ${row.issn}   CN ${row.cn}   DOI: ${row.doi}`,
-      `Authors: ${authorsCount}   Published: ${row.published_date}   CLC: ${row.clc}`,
-      `Keywords: ${(JSON.parse(row.keywords_en) as string[]).join('; ')}`,
       '',
-      'Abstract:',
-      ...wrap(row.abstract_en),
-      '',
-      'This is a sample file served by the journal portal sandbox backend.',
+      '本文件由期刊平台沙箱后端生成，仅供演示。',
     ],
+    author: authors.map((a) => a.name).join('; '),
+    keywords: keywords.join('; '),
   });
 }
 
@@ -42,7 +62,8 @@ export function fileRoutes(db: DB, log: Logger) {
     const inline = q.inline === '1' || q.inline === 'true';
     if (!inline) db.prepare('UPDATE articles SET downloads = downloads + 1 WHERE id = ?').run(row.id);
     if (!inline && auth) recordArticleActivity(db, auth.employeeId, row.id, 'download');
-    const pdf = articlePdf(row);
+    const authors = db.prepare('SELECT name, name_en, institution FROM article_authors WHERE article_id = ? ORDER BY seq').all(row.id) as PdfAuthor[];
+    const pdf = articlePdf(row, authors);
     const name = (q.fileName ?? pdfFileName(row)).replace(/[\r\n/\\]/g, '_');
     res.status(200);
     res.setHeader('Content-Type', 'application/pdf');

@@ -16,6 +16,10 @@ import { clearArticleCaches } from '../searchCache.js';
 import { seedSubmissions } from './submissions.js';
 import { fill } from '../text.js';
 import { MARK_ONLINE_FIRST } from '../migrations/004_online_first.js';
+import { previewUrlOf, recordRecipe } from '../files.js';
+
+/** Each journal's cover colour, in journal order (navy, crimson, green). */
+const COVER_COLOURS: [number, number, number][] = [[28, 72, 120], [128, 36, 44], [30, 98, 74]];
 
 export const DEFAULT_SEED = 20260101;
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -123,7 +127,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
     // --- journals, columns, issues ---
     const insJournal = db.prepare(`INSERT INTO journals (id, gch, name, name_en, issn, cn, sponsor, publisher,
       editor_in_chief, frequency, founded_year, cover, introduction, labels, accepts_contribution, doi_prefix,
-      email, phone, address, sort) VALUES (?,?,?,?,?,?,?,?,?,?,?,NULL,?,?,?,?,?,?,?,?)`);
+      email, phone, address, sort) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`);
     const insColumn = db.prepare('INSERT INTO columns (id, journal_id, name, name_en, sort) VALUES (?,?,?,?,?)');
     const insIssue = db.prepare(`INSERT INTO issues (id, journal_id, year, volume, issue_no, total_no, publish_date)
       VALUES (?,?,?,?,?,?,?)`);
@@ -135,8 +139,10 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
     let issueId = 0;
     JOURNALS.forEach((j, ji) => {
       const id = ji + 1;
+      // The cover, as the backend hands out images: the path its image host serves the file at.
+      const cover = recordRecipe(db, { kind: 'cover', colour: COVER_COLOURS[ji % COVER_COLOURS.length]! }, `${j.foundedYear}-01-01 00:00:00`);
       insJournal.run(id, j.gch, j.name, j.nameEn, j.issn, j.cn, j.sponsor, j.publisher, j.editorInChief, j.frequency,
-        j.foundedYear, j.introduction.join('\n'), JSON.stringify(j.labels), j.acceptsContribution ? 1 : 0,
+        j.foundedYear, previewUrlOf(cover.hash), j.introduction.join('\n'), JSON.stringify(j.labels), j.acceptsContribution ? 1 : 0,
         j.doiPrefix, j.email, j.phone, j.address, id);
       const state: JournalState = { id, gch: j.gch, doiPrefix: j.doiPrefix, columns: [], issues: [] };
       (JOURNAL_COLUMNS[ji] ?? [0]).forEach((ci, sort) => {

@@ -112,7 +112,10 @@ test.describe('article page', () => {
     const [pdfUrl] = await meta('citation_pdf_url');
     expect(pdfUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/file\/file\/download\?hash=/);
 
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    // The article's own JSON-LD; the breadcrumbs have theirs.
+    const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    expect(structured.map((doc) => doc['@type']).sort()).toEqual(['BreadcrumbList', 'ScholarlyArticle']);
+    const jsonLd = structured.find((doc) => doc['@type'] === 'ScholarlyArticle');
     expect(jsonLd['@type']).toBe('ScholarlyArticle');
     expect(jsonLd.headline).toBe(record.title);
     expect(jsonLd.author.map((a: { name: string }) => a.name)).toEqual(record.authors.map((a) => a.name));

@@ -1,5 +1,9 @@
+import { useRouteLoaderData } from 'react-router';
 import { Link } from '~/lib/link';
 import { copy } from '~/copy';
+import { JsonLd } from '~/lib/json-ld';
+import { breadcrumbListJsonLd } from '~/lib/structured-data/breadcrumb-list';
+import type { loader as rootLoader } from '~/root';
 import classes from './page.module.css';
 
 export interface Crumb {
@@ -11,12 +15,15 @@ export interface Crumb {
 /**
  * 首页 / … / current page, as an ordered list in a labelled navigation landmark. A crumb
  * with `to` is a link; the last one without is the current page. (The article page ends
- * with its issue, a link: the title follows right below.)
+ * with its issue, a link: the title follows right below.) Search engines get the same
+ * trail as a schema.org BreadcrumbList.
  */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const crumbs: Crumb[] = [{ label: copy.nav.home, to: '/' }, ...items];
+  const origin = useRouteLoaderData<typeof rootLoader>('root')?.origin;
   return (
     <nav className={classes.breadcrumb} aria-label={copy.reading.breadcrumb}>
+      {origin ? <JsonLd data={breadcrumbListJsonLd(crumbs, origin)} /> : null}
       <ol>
         {crumbs.map((crumb, index) => (
           <li key={`${crumb.label}-${index}`}>

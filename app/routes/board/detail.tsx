@@ -16,6 +16,8 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/detail';
 import classes from './board.module.css';
 import { PUBLIC } from '~/lib/route-policy';
+import { JsonLd } from '~/lib/json-ld';
+import { personJsonLd } from '~/lib/structured-data/person';
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -45,6 +47,7 @@ export default function BoardMemberPage({ loaderData }: Route.ComponentProps) {
   const t = copy.boardPages;
   return (
     <main id="main" className={`page-container ${page.page}`}>
+      <JsonLd data={personJsonLd({ ...member, biography: member.bio }, `${loaderData.origin}/editorialBoard/${member.id}`)} />
       <Breadcrumbs items={[{ label: t.title, to: '/editorialBoard' }, { label: member.name }]} />
       <article className={`${page.panel} ${classes.member}`} aria-labelledby="member-name">
         <Avatar name={member.name} src={member.avatar} size="lg" />

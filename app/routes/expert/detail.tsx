@@ -20,6 +20,8 @@ import type { Route } from './+types/detail';
 import { expertCharts } from './charts';
 import classes from './expert.module.css';
 import { PUBLIC } from '~/lib/route-policy';
+import { JsonLd } from '~/lib/json-ld';
+import { personJsonLd } from '~/lib/structured-data/person';
 
 
 /** A statistic the backend refuses is drawn as "暂无数据"; infrastructure failures still fail the page. */
@@ -69,6 +71,7 @@ export default function ExpertDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className={`page-container ${page.page}`}>
+      <JsonLd data={personJsonLd(expert, `${loaderData.origin}/expertAuthor/${expert.id}`)} />
       <Breadcrumbs items={[{ label: t.title, to: '/expertAuthor' }, { label: expert.name }]} />
 
       <section className={page.panel} aria-labelledby="expert-name">

@@ -6,7 +6,8 @@ import { SharePopup } from '~/components/widgets/SharePopup';
 import { copy } from '~/copy';
 import { chineseDate, issueLabel } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
-import { scholarlyFullText, scholarMetaTags, scholarlyJsonLd, serializeJsonLd } from '~/lib/scholar';
+import { scholarlyFullText, scholarMetaTags, scholarlyJsonLd } from '~/lib/scholar';
+import { JsonLd } from '~/lib/json-ld';
 import { shareDescription } from '~/lib/share';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/article';
@@ -36,7 +37,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       type: 'article',
       // The journal's cover is the article's picture, when the journal has one.
       image: loaderData.cover,
-      article: { publishedTime: scholar.onlineDate ?? scholar.publishDate, authors: scholar.authors },
+      imageAlt: `《${scholar.journal}》封面`,
+      article: { publishedTime: scholar.onlineDate ?? scholar.publishDate, authors: scholar.authors, section: article.column?.name, tags: scholar.keywords ?? [] },
     }),
     ...scholarMetaTags(scholar, scholarlyFullText(loaderData)),
   ];
@@ -74,7 +76,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className={`page-container ${classes.page}`}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(scholarlyJsonLd(scholar, scholarlyFullText(loaderData))) }} />
+      <JsonLd data={scholarlyJsonLd(scholar, scholarlyFullText(loaderData))} />
       <Breadcrumbs
         items={[
           { label: article.journal.name, to: `/journal/${article.journal.id}` },

@@ -15,6 +15,8 @@ import classes from './journal.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { PUBLIC } from '~/lib/route-policy';
 import { notFoundOnRefusal } from '~/components/reading/route';
+import { JsonLd } from '~/lib/json-ld';
+import { periodicalJsonLd, publicationIssueJsonLd } from '~/lib/structured-data/periodical';
 
 /** A whole issue's table of contents fits in one call. */
 const TOC_SIZE = 100;
@@ -66,6 +68,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
         origin: loaderData.origin,
         path: loaderData.canonicalPath,
         image: loaderData.journal.cover,
+        imageAlt: `《${loaderData.journal.name}》封面`,
       })
     : [];
 
@@ -88,6 +91,8 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
   const paragraphs = (journal.introduction ?? '').split(/\n+/).filter(Boolean);
   return (
     <main id="main" className={`page-container ${classes.page}`}>
+      <JsonLd data={periodicalJsonLd(journal, loaderData.origin)} />
+      {issue && !listing ? <JsonLd data={publicationIssueJsonLd(journal, issue, `${loaderData.origin}${loaderData.canonicalPath}`, toc, loaderData.origin)} /> : null}
       <Breadcrumbs items={[{ label: copy.nav.literature, to: '/journal' }, { label: journal.name }]} />
       <section className={classes.profile} aria-labelledby="journal-name">
         <div className={classes.cover} aria-hidden="true">

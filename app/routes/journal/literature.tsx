@@ -7,7 +7,7 @@ import { LabelBadges } from '~/components/journal/LabelBadges';
 import { Pager } from '~/components/widgets/Pager';
 import { copy } from '~/copy';
 import { intParam, issueLabel, pageParam } from '~/lib/format';
-import { pageMeta } from '~/lib/meta';
+import { canonicalPath, pageMeta } from '~/lib/meta';
 import { FilterDrawer } from '~/components/widgets/FilterDrawer';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/literature';
@@ -53,16 +53,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     journal,
     articles,
     filters: { journalId, year, issueId, columnId, sort },
+    canonicalPath: canonicalPath('/journal', { journalId, year, issueId, columnId, sort: sort === 'publishDate' ? null : sort, page: current > 1 ? current : null }),
     origin: context.runtime.publicOrigin,
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
+export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: data?.journal ? `${data.journal.name} · 文献成果` : '文献成果',
     description: '数据法学领域期刊文献成果：按期刊、年份、期次和栏目浏览，按发表时间、浏览量和下载量排序。',
     origin: data?.origin,
-    path: `${location.pathname}${location.search}`,
+    path: data?.canonicalPath,
   });
 
 export default function Literature({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,8 @@ import type { Route } from './+types/detail';
 import classes from './news.module.css';
 import { newsListPath, newsType } from './paths';
 import { PUBLIC } from '~/lib/route-policy';
+import { JsonLd } from '~/lib/json-ld';
+import { newsArticleJsonLd } from '~/lib/structured-data/news-article';
 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -46,6 +48,7 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className={`page-container ${page.page}`}>
+      <JsonLd data={newsArticleJsonLd({ ...news, typeName: t.tabs[type] }, `${loaderData.origin}/news/${news.id}`, loaderData.origin)} />
       <Breadcrumbs items={[{ label: t.title, to: '/news' }, { label: t.tabs[type], to: newsListPath(type) }, { label: news.title }]} />
       <article className={`${page.panel} ${classes.article}`} aria-labelledby="news-title">
         <header className={classes.header}>

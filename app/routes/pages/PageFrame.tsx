@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Link } from '~/lib/link';
 import { pages } from '~/copy/pages';
+import { chineseDate } from '~/lib/format';
 import type { DocPage, DocSection } from '~/copy/pages';
 import classes from './pages.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
@@ -165,7 +166,11 @@ export function DocumentPage({ doc }: { doc: DocPage }) {
   return (
     <PageFrame title={doc.title} toc={doc.sections.map((s) => ({ id: s.id, label: s.heading }))} helpNav>
       <PageTitle>{doc.title}</PageTitle>
-      {doc.dates ? <p className={classes.dates}>{doc.dates}</p> : null}
+      {doc.dates ? (
+        <p className={classes.dates}>
+          {`更新日期：${chineseDate(doc.dates.updated)}\u3000生效日期：${chineseDate(doc.dates.effective)}`}
+        </p>
+      ) : null}
       {doc.lead ? (
         <div className={classes.lead}>
           <Paragraphs texts={doc.lead} />

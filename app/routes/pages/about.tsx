@@ -65,8 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: text.title, description: text.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: text.title, description: text.description, origin: data?.origin, path: '/aboutUs' });
 
 /** "60" or "45-60" over the journals' review cycles. */
 function cycleRange(days: (number | null)[]): string {

@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.runtime.publicOrigin };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: pages.furtherPages.distinguish.title, description: pages.furtherPages.distinguish.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: pages.furtherPages.distinguish.title, description: pages.furtherPages.distinguish.description, origin: data?.origin, path: '/distinguish' });
 
 export default function DistinguishPage() {
   return <FurtherPage content={pages.furtherPages.distinguish} />;

@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.runtime.publicOrigin };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: pages.faq.title, description: pages.faq.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: pages.faq.title, description: pages.faq.description, origin: data?.origin, path: '/frequentlyAskedQuestion' });
 
 export default function FrequentlyAskedQuestionPage() {
   return <DocumentPage doc={pages.faq} />;

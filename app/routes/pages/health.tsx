@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.runtime.publicOrigin };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: pages.furtherPages.health.title, description: pages.furtherPages.health.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: pages.furtherPages.health.title, description: pages.furtherPages.health.description, origin: data?.origin, path: '/health' });
 
 export default function HealthPage() {
   return <FurtherPage content={pages.furtherPages.health} />;

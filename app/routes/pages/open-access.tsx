@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.runtime.publicOrigin };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: pages.furtherPages.openAccess.title, description: pages.furtherPages.openAccess.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: pages.furtherPages.openAccess.title, description: pages.furtherPages.openAccess.description, origin: data?.origin, path: '/openAccess' });
 
 export default function OpenAccessPage() {
   return <FurtherPage content={pages.furtherPages.openAccess} />;

@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.runtime.publicOrigin };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: pages.privacyPolicy.title, description: pages.privacyPolicy.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: pages.privacyPolicy.title, description: pages.privacyPolicy.description, origin: data?.origin, path: '/privacyAgreement' });
 
 export default function PrivacyAgreementPage() {
   return <DocumentPage doc={pages.privacyPolicy} />;

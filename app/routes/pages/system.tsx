@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.runtime.publicOrigin };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: pages.furtherPages.system.title, description: pages.furtherPages.system.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: pages.furtherPages.system.title, description: pages.furtherPages.system.description, origin: data?.origin, path: '/system' });
 
 export default function SystemPage() {
   return <FurtherPage content={pages.furtherPages.system} />;

@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.runtime.publicOrigin };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: pages.userAgreement.title, description: pages.userAgreement.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: pages.userAgreement.title, description: pages.userAgreement.description, origin: data?.origin, path: '/userAgreement' });
 
 export default function UserAgreementPage() {
   return <DocumentPage doc={pages.userAgreement} />;

@@ -8,8 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { origin: context.runtime.publicOrigin };
 }
 
-export const meta: Route.MetaFunction = ({ data, location }) =>
-  pageMeta({ title: pages.userGuide.title, description: pages.userGuide.description, origin: data?.origin, path: location.pathname });
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({ title: pages.userGuide.title, description: pages.userGuide.description, origin: data?.origin, path: '/userGuide' });
 
 export default function UserGuidePage() {
   return <DocumentPage doc={pages.userGuide} />;

@@ -7,6 +7,7 @@ import { boardList } from '~/backend/endpoints/board.server';
 import { expertList } from '~/backend/endpoints/experts.server';
 import { newsList } from '~/backend/endpoints/news.server';
 import type { SitemapEntry } from '~/lib/sitemap';
+import { pages } from '~/copy/pages';
 import { backendFor } from '~/session/session.server';
 
 /** The backend's largest page. */
@@ -60,8 +61,19 @@ async function collect(backend: BackendClient): Promise<SitemapEntry[]> {
     allRecords((current) => backend.call(boardList, { current, size: PAGE_SIZE })),
   ]);
 
-  const newestArticle = articles.reduce<string | null>((max, a) => (a.publishDate && (!max || a.publishDate > max) ? a.publishDate : max), null);
-  const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path, lastmod: path === '/' || path === '/journal' ? newestArticle : null }));
+  const newestArticle = newest(articles.map((a) => a.publishDate));
+  // What each page without an id shows, and so when it last changed where that is known: the
+  // newest article or news item it lists, or the date a legal document states. The other help
+  // pages and the expert and board lists carry no date of their own: they get none.
+  const knownDates: Record<string, string | null> = {
+    '/': newestArticle,
+    '/journal': newestArticle,
+    '/news': newest(news1.map((n) => n.publishDate)),
+    '/news?type=2': newest(news2.map((n) => n.publishDate)),
+    '/userAgreement': pages.userAgreement.dates?.updated ?? null,
+    '/privacyAgreement': pages.privacyPolicy.dates?.updated ?? null,
+  };
+  const entries: SitemapEntry[] = STATIC_PATHS.map((path) => ({ path, lastmod: knownDates[path] ?? null }));
   for (const journal of journals) {
     const issues = journal.issuesByYear.flatMap((group) => group.issues);
     entries.push({ path: `/journal/${journal.id}`, lastmod: journal.latestIssue?.publishDate ?? issues[0]?.publishDate });
@@ -70,9 +82,28 @@ async function collect(backend: BackendClient): Promise<SitemapEntry[]> {
   }
   for (const article of articles) entries.push({ path: `/journal/detail?id=${article.id}`, lastmod: article.publishDate });
   for (const item of [...news1, ...news2]) entries.push({ path: `/news/${item.id}`, lastmod: item.publishDate });
-  for (const expert of experts) entries.push({ path: `/expertAuthor/${expert.id}` });
-  for (const member of board) entries.push({ path: `/editorialBoard/${member.id}` });
+  // An expert's or board member's page changes when it gains a paper: the newest one it lists
+  // (an expert's by their id on the byline, a member's by their name, as the pages find them).
+  // The profile itself has no date in the backend's record.
+  const newestByExpert = new Map<number, string>();
+  const newestByName = new Map<string, string>();
+  for (const article of articles) {
+    if (!article.publishDate) continue;
+    for (const author of article.authors) {
+      if (author.expertId) newestByExpert.set(author.expertId, newer(newestByExpert.get(author.expertId), article.publishDate));
+      newestByName.set(author.name, newer(newestByName.get(author.name), article.publishDate));
+    }
+  }
+  for (const expert of experts) entries.push({ path: `/expertAuthor/${expert.id}`, lastmod: newestByExpert.get(expert.id) });
+  for (const member of board) entries.push({ path: `/editorialBoard/${member.id}`, lastmod: newestByName.get(member.name) });
   return entries;
+}
+
+/** The later of two backend dates (they compare as strings). */
+const newer = (a: string | undefined, b: string) => (a && a > b ? a : b);
+
+function newest(dates: (string | null | undefined)[]): string | null {
+  return dates.reduce<string | null>((max, date) => (date && (!max || date > max) ? date : max), null);
 }
 
 let cache: { until: number; entries: Promise<SitemapEntry[]> } | null = null;
