@@ -7,6 +7,7 @@ import { AuthorLinks } from '~/components/journal/ArticleItem';
 import { OnlineFirstMark } from '~/components/journal/LabelBadges';
 import { LabelBadges } from '~/components/journal/LabelBadges';
 import { copy } from '~/copy';
+import { home as t } from '~/copy/home';
 import { issueLabel } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
 import { SEARCH_FIELD_LABELS, SEARCH_FIELDS } from '~/lib/search-fields';
@@ -109,23 +110,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className={classes.hero} aria-labelledby="hero-title">
         <div className={`page-container ${classes.heroInner}`}>
           <h1 id="hero-title" className={classes.heroTitle}>
-            {copy.home.heroTitle}
+            {t.heroTitle}
           </h1>
-          <p className={classes.heroSubtitle}>{copy.home.heroSubtitle}</p>
-          <Form method="get" action="/search" className={classes.search} role="search" aria-label={copy.home.search}>
-            <select name="field" aria-label={copy.home.searchField} defaultValue="all">
+          <p className={classes.heroSubtitle}>{t.heroSubtitle}</p>
+          <Form method="get" action="/search" className={classes.search} role="search" aria-label={t.search}>
+            <select name="field" aria-label={t.searchField} defaultValue="all">
               {SEARCH_FIELDS.map((field) => (
                 <option key={field} value={field}>
                   {SEARCH_FIELD_LABELS[field]}
                 </option>
               ))}
             </select>
-            <input type="search" name="q" placeholder={copy.home.searchPlaceholder} aria-label={copy.home.searchTerms} maxLength={100} required />
-            <button type="submit">{copy.home.searchButton}</button>
+            <input type="search" name="q" placeholder={t.searchPlaceholder} aria-label={t.searchTerms} maxLength={100} required />
+            <button type="submit">{t.searchButton}</button>
           </Form>
           <p className={classes.hot}>
-            {copy.home.hotSearches}
-            {copy.home.hotSearchTerms.map((term) => (
+            {t.hotSearches}
+            {t.hotSearchTerms.map((term) => (
               <Link key={term} to={`/search?q=${encodeURIComponent(term)}`}>
                 {term}
               </Link>
@@ -136,8 +137,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className={`page-container ${classes.section}`} aria-labelledby="journals-heading">
         <div className={classes.sectionHead}>
-          <h2 id="journals-heading">{copy.home.journals}</h2>
-          <Link to="/journal">{copy.home.allLiterature}</Link>
+          <h2 id="journals-heading">{t.journals}</h2>
+          <Link to="/journal">{t.allLiterature}</Link>
         </div>
         <ul className={classes.journals}>
           {journals.map((journal) => (
@@ -153,16 +154,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <p className={classes.muted}>
                   ISSN {journal.issn} · CN {journal.cn}
                 </p>
-                <p className={classes.muted}>{copy.home.sponsor(journal.sponsor)}</p>
+                <p className={classes.muted}>{t.sponsor(journal.sponsor)}</p>
                 <LabelBadges labels={journal.labels} />
                 <p className={classes.journalLinks}>
                   {journal.latestIssue ? (
                     <Link to={`/journal/${journal.id}?issueId=${journal.latestIssue.id}`}>
-                      {copy.home.latestIssue}
+                      {t.latestIssue}
                       {issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}
                     </Link>
                   ) : null}
-                  {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>{copy.home.submit}</Link> : null}
+                  {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>{t.submit}</Link> : null}
                 </p>
               </div>
             </li>
@@ -172,8 +173,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className={`page-container ${classes.section}`} aria-labelledby="selected-heading">
         <div className={classes.sectionHead}>
-          <h2 id="selected-heading">{copy.home.selected}</h2>
-          <Link to="/journal?sort=views">{copy.home.more}</Link>
+          <h2 id="selected-heading">{t.selected}</h2>
+          <Link to="/journal?sort=views">{t.more}</Link>
         </div>
         {selected.length === 0 ? <p className="empty-state">{copy.list.empty}</p> : null}
         <ul className={classes.selected}>
@@ -196,7 +197,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
               <p className={classes.paperAbstract}>{article.abstract}</p>
               <p className={classes.muted}>
-                《{article.journalName}》{issueLabel(article.year, article.issueNo)} · {copy.home.downloads(article.downloads)}
+                《{article.journalName}》{issueLabel(article.year, article.issueNo)} · {t.downloads(article.downloads)}
               </p>
             </li>
           ))}
@@ -204,10 +205,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className={`page-container ${classes.columns}`}>
-        <NewsColumn id="industry-news" title={copy.home.industryNews} href="/news?type=2" items={industryNews} />
+        <NewsColumn id="industry-news" title={t.industryNews} href="/news?type=2" items={industryNews} />
         <section className={classes.box} aria-labelledby="hotspot-heading">
           <div className={classes.sectionHead}>
-            <h2 id="hotspot-heading">{copy.home.hotspots}</h2>
+            <h2 id="hotspot-heading">{t.hotspots}</h2>
           </div>
           {hotspots.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
           <ol className={classes.hotspots}>
@@ -222,36 +223,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         </section>
-        <NewsColumn id="cooperation-news" title={copy.home.cooperationNews} href="/news" items={cooperationNews} />
+        <NewsColumn id="cooperation-news" title={t.cooperationNews} href="/news" items={cooperationNews} />
       </div>
 
       {activity.length ? (
         <section className={`page-container ${classes.section}`} aria-labelledby="activity-heading">
           <div className={classes.sectionHead}>
-            <h2 id="activity-heading">{copy.home.activity}</h2>
+            <h2 id="activity-heading">{t.activity}</h2>
           </div>
           <div className={classes.activity}>
             <dl className={classes.totals}>
               <div>
-                <dt>{copy.home.totals.submissions}</dt>
+                <dt>{t.totals.submissions}</dt>
                 <dd>{totals.submissions}</dd>
               </div>
               <div>
-                <dt>{copy.home.totals.reviews}</dt>
+                <dt>{t.totals.reviews}</dt>
                 <dd>{totals.reviews}</dd>
               </div>
               <div>
-                <dt>{copy.home.totals.publications}</dt>
+                <dt>{t.totals.publications}</dt>
                 <dd>{totals.publications}</dd>
               </div>
             </dl>
             {/* On a phone the week is wider than the screen: the table scrolls on its own. */}
             <div className={classes.tableScroll} role="region" aria-labelledby="activity-heading" tabIndex={0} data-scroll-x>
               <table className={classes.activityTable}>
-                <caption className="visually-hidden">{copy.home.activityCaption}</caption>
+                <caption className="visually-hidden">{t.activityCaption}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{copy.home.date}</th>
+                    <th scope="col">{t.date}</th>
                     {activity.map((day) => (
                       <th key={day.date} scope="col">
                         {day.date.slice(5)} {day.weekday}
@@ -262,7 +263,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {(['submissions', 'reviews', 'publications'] as const).map((key) => (
                     <tr key={key}>
-                      <th scope="row">{copy.home.perDay[key]}</th>
+                      <th scope="row">{t.perDay[key]}</th>
                       {activity.map((day) => (
                         <td key={day.date}>{day[key]}</td>
                       ))}
@@ -293,8 +294,8 @@ function NewsColumn({
     <section className={classes.box} aria-labelledby={`${id}-heading`}>
       <div className={classes.sectionHead}>
         <h2 id={`${id}-heading`}>{title}</h2>
-        <Link to={href} aria-label={copy.home.moreOf(title)}>
-          {copy.home.more}
+        <Link to={href} aria-label={t.moreOf(title)}>
+          {t.more}
         </Link>
       </div>
       {items.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}

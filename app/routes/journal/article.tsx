@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       type: 'article',
       // The journal's cover is the article's picture, when the journal has one.
       image: loaderData.cover,
-      imageAlt: `《${scholar.journal}》封面`,
+      imageAlt: t.coverAlt(scholar.journal),
       article: { publishedTime: scholar.onlineDate ?? scholar.publishDate, authors: scholar.authors, section: article.column?.name, tags: scholar.keywords ?? [] },
     }),
     ...scholarMetaTags(scholar, scholarlyFullText(loaderData)),
@@ -56,11 +56,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
     return institutions.length > 1 && institution ? <sup className={classes.affiliationMark}>{institutions.indexOf(institution) + 1}</sup> : null;
   };
   const dates = [
-    ['收稿日期', article.receivedDate],
-    ['修回日期', article.revisedDate],
-    ['录用日期', article.acceptedDate],
-    ['网络首发日期', article.onlineFirst ? article.onlineFirstDate : null],
-    ['出版日期', article.issue.publishDate ?? article.publishDate],
+    [t.facts.received, article.receivedDate],
+    [t.facts.revised, article.revisedDate],
+    [t.facts.accepted, article.acceptedDate],
+    [t.facts.onlineFirst, article.onlineFirst ? article.onlineFirstDate : null],
+    [t.facts.published, article.issue.publishDate ?? article.publishDate],
   ] as const;
   const outline: OutlineItem[] = [
     { id: 'abstract', label: t.abstract },
@@ -105,7 +105,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 <AuthorLinks authors={article.authors} searchOthers after={institutionMark} />
               </p>
               {institutions.length ? (
-                <ol className={classes.institutions} aria-label="作者单位">
+                <ol className={classes.institutions} aria-label={t.institutions}>
                   {institutions.map((inst, index) => (
                     <li key={inst}>
                       {institutions.length > 1 ? <sup className={classes.affiliationMark}>{index + 1}</sup> : null}
@@ -119,12 +119,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <div className={classes.actions}>
               {pdf.preview ? (
                 <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
-                  在线阅读
+                  {t.read}
                 </a>
               ) : null}
               {pdf.download ? (
                 <a className={classes.secondary} href={pdf.download} download>
-                  下载 PDF
+                  {t.downloadPdf}
                 </a>
               ) : null}
               {root?.currentUser && reactions ? (
@@ -146,16 +146,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               {root?.currentUser ? null : (
                 <>
                   <Link className={classes.secondary} to={loginHref} preventScrollReset>
-                    收藏
+                    {t.favourite}
                   </Link>
                   <Link className={classes.secondary} to={loginHref} preventScrollReset>
-                    点赞
+                    {t.like}
                   </Link>
                 </>
               )}
               <SharePopup url={pageUrl} title={article.title} description={article.abstract} triggerClassName={classes.secondary} />
               <span className={classes.counts}>
-                浏览 {article.views} · 下载 {article.downloads}
+                {t.counts(article.views, article.downloads)}
               </span>
             </div>
 
@@ -165,7 +165,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className={classes.abstract}>{article.abstract}</p>
               <p className={classes.keywords}>
-                <strong>关键词：</strong>
+                <strong>{t.keywords}</strong>
                 {article.keywords.map((keyword, index) => (
                   <span key={keyword}>
                     {index > 0 ? '；' : ''}
@@ -192,13 +192,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 {t.info}
               </h2>
               <dl className={classes.facts}>
-                <Fact label="刊名">
+                <Fact label={t.facts.journal}>
                   <Link to={`/journal/${article.journal.id}`}>《{article.journal.name}》</Link>
                 </Fact>
-                <Fact label="年卷期">
-                  {article.issue.year}年{article.issue.volume ? `第${article.issue.volume}卷` : ''}第{article.issue.issueNo}期
+                <Fact label={t.facts.issue}>
+                  {t.issueOf(article.issue.year, article.issue.volume, article.issue.issueNo)}
                 </Fact>
-                {article.firstPage ? <Fact label="页码">{`${article.firstPage}-${article.lastPage}`}</Fact> : null}
+                {article.firstPage ? <Fact label={t.facts.pages}>{`${article.firstPage}-${article.lastPage}`}</Fact> : null}
                 {article.doi ? (
                   <Fact label="DOI">
                     <a className={classes.doi} href={`https://doi.org/${article.doi}`} target="_blank" rel="noopener noreferrer">
@@ -206,8 +206,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                     </a>
                   </Fact>
                 ) : null}
-                {article.clc ? <Fact label="中图分类号">{article.clc}</Fact> : null}
-                {article.fund ? <Fact label="基金项目">{article.fund}</Fact> : null}
+                {article.clc ? <Fact label={t.facts.clc}>{article.clc}</Fact> : null}
+                {article.fund ? <Fact label={t.facts.fund}>{article.fund}</Fact> : null}
                 {article.journal.issn ? <Fact label="ISSN">{article.journal.issn}</Fact> : null}
                 {article.journal.cn ? <Fact label="CN">{article.journal.cn}</Fact> : null}
                 {dates.map(([label, value]) => (value ? <Fact key={label} label={label}>{chineseDate(value)}</Fact> : null))}
