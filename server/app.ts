@@ -16,7 +16,7 @@ import { createHttpLogger } from './logger';
 import { createMetrics, routeLabel, type PortalMetrics } from './metrics';
 import { MemoryPageStore, createPageCache, precompressed, withNonce, type CachedPage, type PageStore } from './page-cache';
 import { PROXIED_PREFIXES, createProxy } from './proxy';
-import { ARTICLE_PDF_ROBOTS } from '../app/lib/pdf';
+import { PUBLIC_FILE_ROBOTS } from '../app/lib/pdf';
 import { createReadinessProbe } from './readiness';
 import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
@@ -148,7 +148,7 @@ export function createPortalApp(options: PortalAppOptions) {
     secureCookies: config.secureCookies,
     isProduction: config.isProduction,
     publicOrigin: config.publicOrigin,
-    robots: () => ({ allow: ARTICLE_PDF_ROBOTS.allow, disallow: [...(routeTable?.disallowed ?? []), ...PROXIED_PREFIXES, ...ARTICLE_PDF_ROBOTS.disallow] }),
+    robots: () => ({ allow: PUBLIC_FILE_ROBOTS.allow, disallow: [...(routeTable?.disallowed ?? []), ...PROXIED_PREFIXES, ...PUBLIC_FILE_ROBOTS.disallow] }),
     rateLimiter: countingRejections(options.rateLimiter ?? createMemoryRateLimiter(), (limit) => metrics.countRateLimited(limit)),
     backendMetrics: {
       call: (endpoint, seconds, outcome) => metrics.observeBackend(endpoint, seconds, outcome),

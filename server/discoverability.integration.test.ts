@@ -328,6 +328,9 @@ describe('one address per page, and what a shared article shows', () => {
     const journalPage = await page('/journal/1');
     expect(journalPage.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(picture);
     expect((await page('/journal/2')).querySelector('meta[property="og:image"]')?.getAttribute('content')).not.toBe(picture);
+    // Share-card readers that honour robots.txt (Twitterbot, for one) may fetch it.
+    const robots = robotsParser(`${origin}/robots.txt`, await (await fetch(`${portal.url}/robots.txt`)).text());
+    for (const agent of ['Twitterbot', 'facebookexternalhit', 'Googlebot']) expect(robots.isAllowed(picture!, agent), agent).toBe(true);
     const response = await fetch(picture!.replace(origin, portal.url));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');

@@ -9,12 +9,14 @@ export function articlePdfHref(file: { hash: string; fileName: string } | null |
 }
 
 /**
- * robots.txt lines for the article PDFs, which live under the otherwise disallowed `/api/`:
- * Google Scholar indexes full text only when the `citation_pdf_url` may be crawled. The
- * published link (`?hash=…`) is allowed; its inline preview, the same file again, is not.
- * Crawlers take the longest matching rule, so these win over `Disallow: /api/`.
+ * robots.txt lines for the public files, which live under the otherwise disallowed `/api/`:
+ * Google Scholar indexes full text only when the `citation_pdf_url` may be crawled, and a
+ * share-card reader that honours robots.txt fetches a journal's cover (the picture its
+ * articles share) only when allowed. The published links (`?hash=…`) are allowed (a private
+ * file there answers 404 to anyone but its owner); a PDF's inline preview, the same file
+ * again, is not. Crawlers take the longest matching rule, so these win over `Disallow: /api/`.
  */
-export const ARTICLE_PDF_ROBOTS = {
-  allow: [`${BROWSER_ENDPOINTS.articlePdf.path}?hash=`],
+export const PUBLIC_FILE_ROBOTS = {
+  allow: [`${BROWSER_ENDPOINTS.articlePdf.path}?hash=`, `${BROWSER_ENDPOINTS.attachmentView.path}?hash=`],
   disallow: [`${BROWSER_ENDPOINTS.articlePdf.path}?*inline=`],
 };
