@@ -21,9 +21,10 @@ describe('sharedQuery: the query a shared page is cached under', () => {
     ['type=&q=', '', false],
     ['type', '', false],
     ['type=2&q=', 'type=2', false],
-    // Order: sorted by name.
-    ['type=2&page=3', 'page=3&type=2', false],
+    // Order: one key, sorted by name; either order may be kept under its own URL.
+    ['type=2&page=3', 'page=3&type=2', true],
     ['page=3&type=2', 'page=3&type=2', true],
+    ['type=2&utm=1&page=3', 'page=3&type=2', false],
     // Values are written back as a form would send them.
     ['q=%E6%95%B0%E6%8D%AE', 'q=%E6%95%B0%E6%8D%AE', true],
     ['q=数据', 'q=%E6%95%B0%E6%8D%AE', false],

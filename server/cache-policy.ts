@@ -32,7 +32,11 @@ const DATA_REQUEST_PARAMS = ['_routes'];
 export interface SharedQuery {
   /** The query a shared page is rendered for and stored under (without `?`): only the parameters the route reads, none empty, sorted by name. */
   query: string;
-  /** The request's query is exactly that one: a shared cache may keep the answer under the request's own URL. */
+  /**
+   * The request's query is that one but for the order of its names: a shared cache keyed by
+   * the URL as sent (nginx) may keep the answer under it. Orders are few, and the portal's
+   * own links (page added last) stay cacheable at the gateway.
+   */
   canonical: boolean;
   /** A parameter the route does not read, an empty value or a repeated value was left out. */
   dropped: boolean;
@@ -52,8 +56,9 @@ export function sharedQuery(pathname: string, rawQuery: string | undefined, allo
   const kept = new URLSearchParams();
   // A loader reads a parameter's first value (`get`): later ones change nothing.
   for (const [name, value] of sent) if (value !== '' && names.includes(name) && !kept.has(name)) kept.append(name, value);
+  const asSent = kept.toString();
   kept.sort();
   const query = kept.toString();
   // `/news?` is not `/news` to a cache keyed by the URL as sent.
-  return { query, canonical: rawQuery === undefined ? query === '' : rawQuery === query && query !== '', dropped: [...kept].length !== sent.length };
+  return { query, canonical: rawQuery === undefined ? query === '' : rawQuery === asSent && asSent !== '', dropped: [...kept].length !== sent.length };
 }
