@@ -3,7 +3,7 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createRequestHandler as createFetchRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PortalLoadContext } from '../app/load-context';
 import { rateLimitAddress } from '../app/lib/client-address';
@@ -11,16 +11,17 @@ import { countingRejections, createMemoryRateLimiter, type RateLimiter } from '.
 import type { PortalConfig } from './config';
 import { SESSION_COOKIE } from '../app/session/cookie.server';
 import { bodyLimit } from './body-limit';
-import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, publicCacheControl } from './cache-policy';
+import { PRIVATE_CACHE_CONTROL, hasPersonalCookie, publicCacheControl, sharedQuery } from './cache-policy';
 import { createHttpLogger } from './logger';
 import { createMetrics, routeLabel, type PortalMetrics } from './metrics';
-import { MemoryPageStore, createPageCache, precompressed, withNonce, type CachedPage, type PageStore } from './page-cache';
+import { hashMarkedInlineElements } from './inline-hashes';
+import { MemoryPageStore, createPageCache, precompressed, type CachedPage, type PageStore } from './page-cache';
 import { PROXIED_PREFIXES, createProxy } from './proxy';
 import { PUBLIC_FILE_ROBOTS } from '../app/lib/pdf';
 import { createReadinessProbe } from './readiness';
 import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
-import { apiSecurityHeaders, cspNonce, securityHeaders } from './security';
+import { apiSecurityHeaders, contentSecurityPolicy, cspNonce, newNonce, securityHeaders } from './security';
 
 export interface PortalAppOptions {
   config: PortalConfig;
@@ -55,6 +56,12 @@ function clearBrowserCacheOnSessionChange(_req: Request, res: Response, next: Ne
     return writeHead.apply(this, args);
   } as Response['writeHead'];
   next();
+}
+
+/** A request target's path and its query (undefined without a `?`). */
+function splitQuery(target: string): [string, string | undefined] {
+  const at = target.indexOf('?');
+  return at === -1 ? [target, undefined] : [target.slice(0, at), target.slice(at + 1)];
 }
 
 export function createPortalApp(options: PortalAppOptions) {
@@ -125,8 +132,8 @@ export function createPortalApp(options: PortalAppOptions) {
 
   app.use(cspNonce);
   // WeChat login: the sign-in form's POST is answered with a redirect to WeChat's consent page.
-  const formTargets = [config.wechatAuthorizeOrigin ?? new URL(journalApiUrl).origin];
-  app.use(securityHeaders({ isProduction: config.isProduction, imageHosts: [], formTargets }));
+  const cspOptions = { imageHosts: [], formTargets: [config.wechatAuthorizeOrigin ?? new URL(journalApiUrl).origin] };
+  app.use(securityHeaders({ isProduction: config.isProduction, ...cspOptions }));
 
   app.use(compression());
   app.use(bodyLimit({ formBytes: 1024 * 1024, uploadBytes: config.maxUploadBytes, isUpload: (path) => routeOf(path)?.policy.upload === true }));
@@ -179,16 +186,21 @@ export function createPortalApp(options: PortalAppOptions) {
   /**
    * Renders a public page for nobody in particular: no cookies, no client address. The
    * cache key is the absolute URL, so the same render serves every visitor (and a
-   * background refresh needs no request of its own).
+   * background refresh needs no request of its own). The page carries no nonce: its
+   * inline scripts are allowed by their hashes, in the CSP header stored beside it.
    */
-  async function renderPublic(url: string, nonce: string, requestId: string): Promise<Omit<CachedPage, 'storedAt'>> {
-    const context: AppLoadContext = { cspNonce: nonce, requestId, clientIp: '', clientNetwork: '', logger: logger.child({ reqId: requestId }), runtime, wholeDocument: true };
+  async function renderPublic(url: string, requestId: string): Promise<Omit<CachedPage, 'storedAt'>> {
+    const marker = newNonce();
+    const context: AppLoadContext = { cspNonce: marker, requestId, clientIp: '', clientNetwork: '', logger: logger.child({ reqId: requestId }), runtime, wholeDocument: true };
     const response = await fetchHandler(new Request(url), context);
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
+    const rendered = Buffer.from(await response.arrayBuffer());
+    const isDocument = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    const { html, sources } = isDocument ? hashMarkedInlineElements(rendered.toString('utf8'), marker) : { html: undefined, sources: { scripts: [], styles: [] } };
+    const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'content-security-policy');
+    headers.push(['content-security-policy', contentSecurityPolicy(cspOptions, sources)]);
     // An answer that sets a cookie or says it is private is passed on but never stored or shared.
     const personal = response.headers.has('set-cookie') || /private|no-store/.test(response.headers.get('cache-control') ?? '');
-    return { status: response.status, headers, body, nonce, shareable: !personal };
+    return { status: response.status, headers, body: html === undefined ? rendered : Buffer.from(html, 'utf8'), shareable: !personal };
   }
 
   const pageStore = options.pageStore ?? new MemoryPageStore(config.pageCache.maxEntries, config.pageCache.maxBytes);
@@ -199,28 +211,42 @@ export function createPortalApp(options: PortalAppOptions) {
     store: pageStore,
     freshMs: config.cacheHeaders.sMaxAge * 1000,
     staleMs: config.cacheHeaders.staleWhileRevalidate * 1000,
-    render: (url, nonce, requestId) => renderPublic(url, nonce, requestId || randomUUID()),
+    render: (url, requestId) => renderPublic(url, requestId || randomUUID()),
     onRefreshError: (url, error) => logger.error({ err: error, url }, 'page cache refresh failed'),
   });
 
   // Every other request (app.use, not a route pattern: a path whose percent-encoding is
   // broken, like `/news/%`, must reach React Router's 404 rather than fail to decode here).
   app.use(async (req, res, next) => {
-    const shareable = (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) && routeOf(req.path)?.policy.cache === 'public';
-    if (!shareable) {
+    const route = routeOf(req.path);
+    const shareable = (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) && route?.policy.cache === 'public';
+    if (!route || !shareable) {
       res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
       return streamingHandler(req, res, next);
     }
     try {
+      const [pathPart, rawQuery] = splitQuery(req.originalUrl);
+      const { query, canonical, dropped } = sharedQuery(pathPart, rawQuery, route.policy.query ?? []);
+      // A route that answers parameters it does not know itself (OAI-PMH's badArgument)
+      // sees the request as sent; that answer is never stored.
+      const asSent = dropped && route.policy.answersUnknownQuery === true;
       // Keyed by the public origin: a forged Host neither poisons nor splits the cache.
-      const url = `${config.publicOrigin}${req.originalUrl}`;
+      const url = `${config.publicOrigin}${asSent ? req.originalUrl : `${pathPart}${query ? `?${query}` : ''}`}`;
       const requestId = String(res.getHeader('X-Request-Id') ?? '');
-      const { page, outcome } = config.pageCache.enabled
-        ? await pageCache.get(url, () => randomBytes(16).toString('base64'), requestId)
-        : { page: { ...(await renderPublic(url, res.locals.cspNonce as string, requestId)), storedAt: Date.now() }, outcome: 'bypass' };
+      const { page, outcome } =
+        config.pageCache.enabled && !asSent
+          ? await pageCache.get(url, requestId)
+          : { page: { ...(await renderPublic(url, requestId)), storedAt: Date.now() }, outcome: 'bypass' };
       res.status(page.status);
-      for (const [name, value] of page.headers) res.append(name, value);
+      for (const [name, value] of page.headers) {
+        // The stored CSP names the hashes of this body's scripts: it replaces the per-response one.
+        if (name === 'content-security-policy') res.setHeader(name, value);
+        else res.append(name, value);
+      }
       if (page.status !== 200 || !page.shareable) res.setHeader('Cache-Control', page.shareable ? 'no-store' : PRIVATE_CACHE_CONTROL);
+      // Served from the entry of its canonical URL, but under another: a shared cache keyed
+      // by the URL as sent (the gateway) must not keep a copy of its own.
+      else if (asSent || !canonical) res.setHeader('Cache-Control', 'private, max-age=0');
       else if (!page.headers.some(([name]) => name === 'cache-control')) res.setHeader('Cache-Control', publicPolicy);
       res.setHeader('X-Cache', outcome.toUpperCase());
       metrics.countPageCache(outcome);
@@ -231,7 +257,7 @@ export function createPortalApp(options: PortalAppOptions) {
         res.setHeader('Content-Encoding', 'gzip');
         res.vary('Accept-Encoding');
       }
-      const body = gzip ?? withNonce(page, res.locals.cspNonce as string);
+      const body = gzip ?? page.body;
       res.setHeader('Content-Length', String(body.length));
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {

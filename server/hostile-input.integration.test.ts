@@ -1,5 +1,6 @@
 import { PAGES_WITH_BACKEND_TEXT, SIGNED_IN_PAGES } from '../tests/support/public-pages';
 import http, { type IncomingMessage } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
@@ -10,6 +11,8 @@ import { SESSION_COOKIE, sealSession } from '../app/session/cookie.server';
 import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
 import { TEST_SECRET, listen } from '../tests/support/servers';
 import { createPortalApp } from './app';
+import { createHttpServer } from './http-server';
+import { MemoryPageStore } from './page-cache';
 import { loadConfig } from './config';
 import { buildDocx } from '../sandbox/docx';
 import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
@@ -18,8 +21,10 @@ import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
  * Hostile input: random, oversized, control-character, HTML, SQL-looking,
  * mixed-script and percent-encoded strings in every query parameter of the pages and in
  * every form action. Whatever comes in, the answer is a page or a 4xx (never a 5xx), and
- * no markup sent in comes back as live markup. Then the other way round: a backend whose
- * every text carries an XSS payload, rendered by every page that shows backend text.
+ * no markup sent in comes back as live markup. Then the second paths to the same door: SMS
+ * through every form, file names, forwarding headers, junk queries against the page cache,
+ * two Host headers and trickled bodies. Then the other way round: a backend whose every
+ * text carries an XSS payload, rendered by every page that shows backend text.
  *
  * Runs against the production build (`BUILD_DIR`, default `build`) and the sandbox.
  */
@@ -82,6 +87,7 @@ const LIVE_MARKUP = [
 interface Answer {
   status: number;
   type: string;
+  headers: http.IncomingHttpHeaders;
   /** Where a redirect points (absent otherwise). */
   location?: string;
   body: string;
@@ -120,11 +126,13 @@ describe('hostile input against the production build and the sandbox', () => {
   let portalUrl = '';
   let authorCookie = '';
   let draftId = 0;
+  /** An author's upload that is a PDF and a batch file and an HTML page at once. */
+  let polyglotHash = '';
   const closers: (() => Promise<void> | void)[] = [];
 
-  async function startPortal(journalApiUrl: string, build: ServerBuild) {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, SECURE_COOKIES: 'false', PAGE_CACHE: 'false', UPSTREAM_TIMEOUT_MS: '5000' });
-    const portal = createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl, build, clientDir: path.resolve(buildDir, 'client') });
+  async function startPortal(journalApiUrl: string, build: ServerBuild, options: { pageStore?: MemoryPageStore } = {}) {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, SECURE_COOKIES: 'false', PAGE_CACHE: options.pageStore ? 'true' : 'false', UPSTREAM_TIMEOUT_MS: '5000' });
+    const portal = createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl, build, clientDir: path.resolve(buildDir, 'client'), pageStore: options.pageStore });
     const running = await listen(portal.app);
     closers.push(running.close, () => portal.close());
     return running.url;
@@ -141,6 +149,10 @@ describe('hostile input against the production build and the sandbox', () => {
     const upload = await sandbox.upload<{ paperId: number }>('/manage/author/paper/authorManuscriptUpload', { name: '稿件.docx', data: docx }, { gch: 'SJFX' }, { token });
     draftId = upload.body.entity.paperId;
     expect(draftId).toBeGreaterThan(0);
+    const polyglot = '%PDF-1.4\r\n@echo off & echo pwned & exit /b\r\n<html><svg onload=alert(1)><script>alert(2)</script></html>\r\n%%EOF\n';
+    const attachment = await sandbox.upload<{ hash: string }>('/api/attachmentApi/upload', { name: '论文模板.pdf', data: polyglot, type: 'application/pdf' }, { kind: 'attachment' }, { token });
+    polyglotHash = attachment.body.entity.hash;
+    expect(polyglotHash).not.toBe('');
   });
 
   afterAll(async () => {
@@ -148,14 +160,14 @@ describe('hostile input against the production build and the sandbox', () => {
   });
 
   /** One request on a connection of its own (no keep-alive race can blur what the portal did). */
-  function request(pathAndQuery: string, options: { method?: 'GET' | 'POST'; form?: string; signedIn?: boolean; base?: string } = {}): Promise<Answer> {
+  function request(pathAndQuery: string, options: { method?: 'GET' | 'POST'; form?: string; signedIn?: boolean; base?: string; headers?: http.OutgoingHttpHeaders } = {}): Promise<Answer> {
     const base = new URL(options.base ?? portalUrl);
-    const headers: http.OutgoingHttpHeaders = { 'X-Forwarded-For': nextClientAddress(), Accept: 'text/html' };
+    const headers: http.OutgoingHttpHeaders = { 'X-Forwarded-For': nextClientAddress(), Accept: 'text/html', ...options.headers };
     if (options.signedIn) headers.Cookie = authorCookie;
     if (options.form !== undefined) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       headers['Content-Length'] = Buffer.byteLength(options.form);
-      headers.Origin = base.origin;
+      headers.Origin ??= base.origin;
     }
     return new Promise((resolve, reject) => {
       const req = http.request({ hostname: base.hostname, port: base.port, method: options.method ?? 'GET', path: pathAndQuery, headers, agent: false }, (res) => {
@@ -165,7 +177,7 @@ describe('hostile input against the production build and the sandbox', () => {
           const location = res.headers.location;
           // Absolute locations are judged against the origin the request was sent to.
           const resolved = location === undefined ? undefined : location.startsWith(base.origin) ? location.slice(base.origin.length) || '/' : location;
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8'), location: resolved });
+          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), location: resolved });
         });
         res.on('error', reject);
       });
@@ -351,6 +363,225 @@ describe('hostile input against the production build and the sandbox', () => {
         return fc.tuple(fc.constant(action), formOf(fields), intent).map(([a, body, int]) => ({ action: a, body: `${body}${body ? '&' : ''}intent=${encodeURIComponent(int)}` }));
       });
     await property(arbitrary, async ({ action, body }) => ({ what: `POST ${action} ${body.slice(0, 200)}`, answer: await request(action, { method: 'POST', form: body, signedIn: true }) }), 80);
+  });
+
+  // -- second paths to the same door (the third outside probe) ---------------------------
+
+  it('no form sends an SMS code without its proof of a person, whatever intent, image code or password it is given', async () => {
+    let mobileCounter = 0;
+    const proofs = fc.record({
+      form: fc.constantFrom('/login?login=userRegister', '/login?login=losePWD', '/login?login=bindMobile', '/findAccount', '/personal/account/security'),
+      intent: fc.constantFrom('sendSms', 'sendSms', 'SENDSMS', 'sendsms', 'sendSms ', 'send_sms', 'submit'),
+      // A real image code's key with a wrong text, none, or hostile ones.
+      captcha: fc.oneof(fc.constant('wrong'), fc.constant(''), hostile.map((text) => text.slice(0, 10))),
+      realUuid: fc.boolean(),
+      password: fc.oneof(fc.constantFrom('', 'demo@2026', 'Demo@2026 ', 'Demo%402026'), hostile),
+      doubled: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(proofs, async (v) => {
+        mobileCounter += 1;
+        const mobile = `1597${String(mobileCounter).padStart(7, '0')}`;
+        const uuid = v.realUuid ? (await sandbox.captcha()).uuid : 'not-a-key';
+        const form = new URLSearchParams({ intent: v.intent, mobileNo: mobile, captcha: v.captcha, uuid, form: 'mobile', password: v.password });
+        // A second intent after the first: whichever a parser keeps, the gate is the same.
+        if (v.doubled) form.append('intent', 'sendSms');
+        const answer = await request(v.form, { method: 'POST', form: form.toString(), signedIn: v.form.startsWith('/personal') });
+        assertSafe(answer, `POST ${v.form} ${form}`);
+        const log = await sandbox.get<{ code?: string } | null>(`/__sandbox/sms?mobile=${mobile}`);
+        expect(log.body.entity?.code, `POST ${v.form} ${form} sent a code`).toBeUndefined();
+      }),
+      { numRuns: 15, seed: SEED, endOnFailure: true },
+    );
+  });
+
+  it('a file is named and typed by its record, whatever name, extension or preview the link asks for', async () => {
+    const names = fc.tuple(
+      fc.oneof(fc.constantFrom('论文模板', 'report', '', '..\\..\\autoexec', 'a"; filename=x.html', '论文模板.pdf\r\nX-Evil: 1'), hostile.map((text) => text.slice(0, 30))),
+      fc.constantFrom('.bat', '.html', '.htm', '.svg', '.exe', '.pdf.bat', '.svg%00.pdf', ';.html', '.cmd', ''),
+    );
+    const links = fc.record({ name: names, endpoint: fc.constantFrom('download', 'fileBrowsing'), inline: fc.boolean(), signedIn: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(links, async ({ name: [stem, extension], endpoint, inline, signedIn }) => {
+        const target = `/api/attachmentApi/${endpoint}?hash=${polyglotHash}&fileName=${encodeURIComponent(stem)}${extension}${inline ? '&inline=1' : ''}`;
+        const answer = await request(target, { signedIn });
+        const what = `GET ${target}${signedIn ? ' (owner)' : ''}`;
+        assertSafe(answer, what);
+        // A query with control characters is refused by the proxy before anything is fetched.
+        if (answer.status === 400) return;
+        if (!signedIn) return void expect(answer.status, what).toBe(404);
+        expect(answer.status, what).toBe(200);
+        expect(answer.type, what).toMatch(/^application\/pdf/);
+        expect(answer.headers['x-content-type-options'], what).toBe('nosniff');
+        expect(String(answer.headers['content-security-policy']), what).toContain('sandbox');
+        const disposition = decodeURIComponent(String(answer.headers['content-disposition']));
+        expect(disposition, what).toMatch(/^(attachment|inline);/);
+        expect(disposition, what).toContain('论文模板.pdf');
+        expect(disposition, what).not.toMatch(/\.(bat|html?|svg|exe|cmd)\b|X-Evil|autoexec/i);
+        expect(answer.headers['x-evil'], what).toBeUndefined();
+      }),
+      { numRuns: 30, seed: SEED, endOnFailure: true },
+    );
+  });
+
+  it('no forwarding header a client sends names a host in a page, moves a redirect or lets a foreign origin post', async () => {
+    let n = 0;
+    const headerSets = fc.record({
+      page: fc.constantFrom('/', '/journal/detail?id=1', '/aboutUs', '/sitemap.xml', '/robots.txt', '/rss/news.xml', '/login?login=userLogin&redirect=%2Fpersonal'),
+      names: fc.subarray(['X-Forwarded-Host', 'Forwarded', 'X-Forwarded-Proto', 'X-Forwarded-Port', 'X-Forwarded-Prefix', 'X-Original-URL', 'X-Rewrite-URL', 'X-Real-IP', 'X-Host'], { minLength: 1 }),
+      proto: fc.constantFrom('https', 'http', 'https, http', 'HTTPS', 'javascript', 'ftp', ''),
+    });
+    await fc.assert(
+      fc.asyncProperty(headerSets, async ({ page, names, proto }) => {
+        n += 1;
+        const evil = `evil-${n}.example`;
+        const values: Record<string, string> = {
+          'X-Forwarded-Host': evil,
+          Forwarded: `for=1.2.3.4;host=${evil};proto=https`,
+          'X-Forwarded-Proto': proto,
+          'X-Forwarded-Port': '8443',
+          'X-Forwarded-Prefix': `/${evil}`,
+          'X-Original-URL': '/personal',
+          'X-Rewrite-URL': '/personal',
+          'X-Real-IP': '1.2.3.4',
+          'X-Host': evil,
+        };
+        const headers = Object.fromEntries(names.map((name) => [name, values[name]!]));
+        const answer = await request(page, { headers });
+        const what = `GET ${page} with ${JSON.stringify(headers)}`;
+        assertSafe(answer, what);
+        expect(answer.body.includes(evil), `${what} names ${evil}`).toBe(false);
+        expect(String(answer.location ?? '').includes(evil), what).toBe(false);
+        // The foreign origin a forged host would make "same-origin" still cannot sign anyone out.
+        const logout = await request('/logout', { method: 'POST', form: '', signedIn: true, headers: { ...headers, Origin: `http://${evil}` } });
+        // (400 when the forwarded scheme is neither http nor https: refused before anything reads it.)
+        expect([400, 403], `POST /logout from http://${evil} with ${JSON.stringify(headers)} answered ${logout.status}`).toContain(logout.status);
+      }),
+      { numRuns: 12, seed: SEED, endOnFailure: true },
+    );
+  });
+
+  it('query parameters a route does not read make no page-cache entry, however they are spelled', async () => {
+    const store = new MemoryPageStore(1000, 64 * 1024 * 1024);
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const cachedUrl = await startPortal(sandbox.url, build, { pageStore: store });
+    // Each page with spellings of its own parameters that change nothing it shows.
+    const pages: [string, string[]][] = [
+      ['/news?type=2', ['%74ype=2', 'type=2&type=9', 'TYPE=2&type=2', 'q=', 'page=']],
+      ['/journal/detail?id=1', ['%69d=1', 'id=1&id=2', 'ID=7&id=1', 'notesPage=', 'Id=3&id=1']],
+      ['/aboutUs', ['login=', 'FROM=x', 'redirect=']],
+      ['/rss/news.xml', ['type=2', 'login=userLogin', 'page=3']],
+    ];
+    const readByAny = new Set(['login', 'redirect', 'gch', 'from', 'temporaryToken', 'temporaryUserId', 'type', 'q', 'page', 'id', 'notesPage', '_routes']);
+    for (const [page] of pages) expect((await request(page, { base: cachedUrl })).status, page).toBe(200);
+    const entries = store.size.entries;
+    // Junk names: anything that does not decode to a parameter some route reads.
+    const junkName = fc.oneof(hostile.map(encodeURIComponent), percentGarbage, fc.constantFrom('utm_source', 'utm_medium', 'fbclid', 'gclid', 'spm', '__proto__', 'constructor', '_', '')).filter((name) => !readByAny.has([...new URLSearchParams(`${name}=x`).keys()][0] ?? ''));
+    const junk = fc.record({
+      page: fc.constantFrom(...pages.map((_, i) => i)),
+      extras: fc.array(fc.tuple(junkName, queryValue), { maxLength: 6 }),
+      spelling: fc.option(fc.nat(), { nil: undefined }),
+      first: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(junk, async ({ page, extras, spelling, first }) => {
+        const [target, spellings] = pages[page]!;
+        const [pathname, own] = target.split('?');
+        const parts = extras.map(([name, value]) => `${name}=${value}`);
+        if (spelling !== undefined) parts.push(spellings[spelling % spellings.length]!);
+        if (own && first) parts.unshift(own);
+        else if (own) parts.push(own);
+        const url = parts.length > 0 ? `${pathname}?${parts.join('&')}` : pathname!;
+        const answer = await request(url, { base: cachedUrl });
+        assertSafe(answer, `GET ${url}`);
+        // A query too long for the parser is refused before the page cache (414/431).
+        if (answer.status !== 200) expect([414, 431], `${url} answered ${answer.status}`).toContain(answer.status);
+        else expect(['HIT', 'STALE'], `${url} was rendered again`).toContain(answer.headers['x-cache']);
+        expect(store.size.entries, `${url} made an entry`).toBe(entries);
+      }),
+      { numRuns: 60, seed: SEED, endOnFailure: true },
+    );
+  });
+
+  /** Sends `raw` bytes on a connection of its own; the status of the answer, 0 when the connection closed without one. */
+  function rawStatus(raw: string): Promise<number> {
+    const target = new URL(portalUrl);
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(target.port), target.hostname, () => socket.end(raw));
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)));
+      socket.on('error', reject);
+    });
+  }
+
+  it('a request with two Host headers is refused, however they are spelled', async () => {
+    const spelling = fc.constantFrom('Host', 'host', 'HOST', 'hOsT');
+    const value = fc.constantFrom('portal.test', 'evil.example', 'portal.test:80', '127.0.0.1', '', 'portal.test.');
+    const requests = fc.record({
+      first: fc.tuple(spelling, value),
+      second: fc.tuple(spelling, value),
+      space: fc.constantFrom(' ', '', '  ', '\t'),
+      method: fc.constantFrom('GET', 'POST', 'HEAD'),
+      target: fc.constantFrom('/', '/aboutUs', '/login?login=userLogin', '/api/homeApi/getBottomBar', '/healthz'),
+      between: fc.constantFrom('', 'Accept: text/html\r\n', 'X-Forwarded-Host: evil.example\r\n'),
+    });
+    await fc.assert(
+      fc.asyncProperty(requests, async ({ first, second, space, method, target, between }) => {
+        const head = `${method} ${target} HTTP/1.1\r\n${first[0]}:${space}${first[1]}\r\n${between}${second[0]}:${space}${second[1]}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
+        expect(await rawStatus(head), JSON.stringify(head)).toBe(400);
+      }),
+      { numRuns: 25, seed: SEED, endOnFailure: true },
+    );
+  });
+
+  it('a trickled body or header holds a connection no longer than the deadlines, and others are still served', async () => {
+    // The production server's deadlines, shortened for the test (server/http-server.ts).
+    const timeouts = { headersMs: 600, idleMs: 500, requestMs: 1200, keepAliveMs: 1000 };
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, SECURE_COOKIES: 'false', PAGE_CACHE: 'false' });
+    const portal = createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl: sandbox.url, build });
+    const server = createHttpServer(portal.app, timeouts);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())), () => portal.close());
+    const port = (server.address() as net.AddressInfo).port;
+
+    /** Milliseconds until the portal ends a connection that sends `head`, then one byte every `everyMs`. */
+    function heldFor(head: string, everyMs: number): Promise<number> {
+      const started = Date.now();
+      return new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+        const trickle = setInterval(() => socket.writable && socket.write('a'), everyMs);
+        const done = () => {
+          clearInterval(trickle);
+          resolve(Date.now() - started);
+        };
+        socket.on('close', done);
+        socket.on('error', () => undefined);
+        socket.resume();
+      });
+    }
+    const slow = fc.record({
+      target: fc.constantFrom('/login?login=userLogin', '/upload?redirectGch=SJFX', '/api/attachmentApi/upload', '/oai'),
+      declared: fc.constantFrom(100, 100_000, 50 * 1024 * 1024),
+      everyMs: fc.constantFrom(50, 200, 800),
+      headersDone: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(slow, { minLength: 6, maxLength: 6 }), async (clients) => {
+        const held = await Promise.all(
+          clients.map(({ target, declared, everyMs, headersDone }) => {
+            const head = `POST ${target} HTTP/1.1\r\nHost: portal.test\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\n${headersDone ? '\r\n' : 'X-Slow: '}`;
+            return heldFor(head, everyMs);
+          }),
+        );
+        // The longest deadline and a check interval of slack: never the ten minutes the probe saw.
+        for (const [i, ms] of held.entries()) expect(ms, JSON.stringify(clients[i])).toBeLessThan(timeouts.requestMs + 1500);
+        const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+        expect(health.status).toBe(200);
+      }),
+      { numRuns: 1, seed: SEED, endOnFailure: true },
+    );
   });
 
   describe('a backend whose every text carries an XSS payload', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { MemoryPageStore, createPageCache, precompressed, withNonce, type CachedPage, type PageStore } from './page-cache';
+import { MemoryPageStore, createPageCache, precompressed, type CachedPage, type PageStore } from './page-cache';
 
-function page(body: string, status = 200, nonce = 'N0NCE'): Omit<CachedPage, 'storedAt'> {
-  return { status, headers: [['content-type', 'text/html']], body: Buffer.from(body), nonce, shareable: true };
+function page(body: string, status = 200): Omit<CachedPage, 'storedAt'> {
+  return { status, headers: [['content-type', 'text/html']], body: Buffer.from(body), shareable: true };
 }
 
 /** A clock the test moves by hand: no test races a real timer. */
@@ -66,12 +66,12 @@ describe('page cache', () => {
         return page('<p>home</p>');
       },
     });
-    const pending = Promise.all(Array.from({ length: 50 }, () => cache.get('/', () => 'n')));
+    const pending = Promise.all(Array.from({ length: 50 }, () => cache.get('/')));
     rendering.open();
     const results = await pending;
     expect(renders).toBe(1);
     expect(results.every((r) => r.page.body.toString() === '<p>home</p>')).toBe(true);
-    expect((await cache.get('/', () => 'n')).outcome).toBe('hit');
+    expect((await cache.get('/')).outcome).toBe('hit');
   });
 
   it('serves a stale page to 50 concurrent requests while exactly one background render refreshes it', async () => {
@@ -87,15 +87,15 @@ describe('page cache', () => {
         return page(`<p>version ${renders}</p>`);
       },
     });
-    await cache.get('/', () => 'n');
+    await cache.get('/');
     clock.advance(149);
-    expect((await cache.get('/', () => 'n')).outcome).toBe('hit');
+    expect((await cache.get('/')).outcome).toBe('hit');
     clock.advance(1);
-    const stale = await Promise.all(Array.from({ length: 50 }, () => cache.get('/', () => 'n')));
+    const stale = await Promise.all(Array.from({ length: 50 }, () => cache.get('/')));
     expect(stale.every((r) => r.outcome === 'stale' && r.page.body.toString() === '<p>version 1</p>')).toBe(true);
     await cache.idle();
     expect(renders).toBe(2);
-    const fresh = await cache.get('/', () => 'n');
+    const fresh = await cache.get('/');
     expect(fresh.outcome).toBe('hit');
     expect(fresh.page.body.toString()).toBe('<p>version 2</p>');
   });
@@ -110,16 +110,16 @@ describe('page cache', () => {
     const options = { freshMs: 50, staleMs: 60_000, now: clock.now, render: async () => page(`<p>version ${++renders}</p>`) };
     const processA = createPageCache({ ...options, store: shared });
     const processB = createPageCache({ ...options, store: slowLockingStore });
-    await processA.get('/', () => 'n');
+    await processA.get('/');
     clock.advance(60);
-    expect((await processB.get('/', () => 'n')).outcome).toBe('stale');
-    expect((await processA.get('/', () => 'n')).outcome).toBe('stale');
+    expect((await processB.get('/')).outcome).toBe('stale');
+    expect((await processA.get('/')).outcome).toBe('stale');
     await processA.idle();
     expect(renders).toBe(2);
     lockAsked.open();
     await processB.idle();
     expect(renders).toBe(2);
-    expect((await processB.get('/', () => 'n')).page.body.toString()).toBe('<p>version 2</p>');
+    expect((await processB.get('/')).page.body.toString()).toBe('<p>version 2</p>');
   });
 
   it('never stores error pages or personal answers', async () => {
@@ -131,7 +131,7 @@ describe('page cache', () => {
       staleMs: 60_000,
       render: async () => answers[renders++ % answers.length],
     });
-    for (let i = 0; i < 3; i++) expect((await cache.get('/x', () => 'n')).outcome).toBe('miss');
+    for (let i = 0; i < 3; i++) expect((await cache.get('/x')).outcome).toBe('miss');
     expect(renders).toBe(3);
   });
 
@@ -151,33 +151,21 @@ describe('page cache', () => {
       },
       onRefreshError: (_key, error) => errors.push(error),
     });
-    await cache.get('/', () => 'n');
+    await cache.get('/');
     clock.advance(20);
-    expect((await cache.get('/', () => 'n')).page.body.toString()).toBe('<p>ok</p>');
+    expect((await cache.get('/')).page.body.toString()).toBe('<p>ok</p>');
     await cache.idle();
     expect(errors).toHaveLength(1);
-    expect((await cache.get('/', () => 'n')).outcome).toBe('stale');
-  });
-});
-
-describe('withNonce', () => {
-  it("replaces the render's nonce by the response's", () => {
-    const cached = { ...page('<script nonce="OLD+/=">x</script><script nonce="OLD+/=">y</script>', 200, 'OLD+/='), storedAt: 0 };
-    expect(withNonce(cached, 'NEW').toString()).toBe('<script nonce="NEW">x</script><script nonce="NEW">y</script>');
+    expect((await cache.get('/')).outcome).toBe('stale');
   });
 });
 
 describe('precompressed', () => {
   it('gzips a body the same for every response once, and gives the same bytes to each hit', () => {
-    const cached = { ...page('<p>数据法学</p>'.repeat(50), 200, 'N0NCE'), storedAt: 0 };
+    const cached = { ...page('<p>数据法学</p>'.repeat(50)), storedAt: 0 };
     const gzip = precompressed(cached);
-    expect(gunzipSync(gzip!).toString()).toBe(cached.body.toString());
-    expect(gzip!.length).toBeLessThan(cached.body.length / 5);
+    expect(gunzipSync(gzip).toString()).toBe(cached.body.toString());
+    expect(gzip.length).toBeLessThan(cached.body.length / 5);
     expect(precompressed(cached)).toBe(gzip);
-  });
-
-  it('gives nothing for a body that carries its render nonce, whose bytes differ per response', () => {
-    const cached = { ...page('<script nonce="N0NCE">x</script>', 200, 'N0NCE'), storedAt: 0 };
-    expect(precompressed(cached)).toBeUndefined();
   });
 });

@@ -15,9 +15,8 @@ import { gzipSync } from 'node:zlib';
 export interface CachedPage {
   status: number;
   headers: [string, string][];
+  /** The same bytes for every visitor: no nonce (its CSP header, among `headers`, names its scripts' hashes). */
   body: Buffer;
-  /** CSP nonce the body was rendered with: replaced by each response's own nonce. */
-  nonce: string;
   /** False for answers that set cookies or call themselves private: never stored. */
   shareable: boolean;
   storedAt: number;
@@ -95,8 +94,8 @@ export interface PageCacheOptions {
   store: PageStore;
   freshMs: number;
   staleMs: number;
-  /** Renders the page for `key` with the given nonce, under the request id of the request that asked (a background refresh has none). */
-  render: (key: string, nonce: string, requestId?: string) => Promise<Omit<CachedPage, 'storedAt'>>;
+  /** Renders the page for `key`, under the request id of the request that asked (a background refresh has none). */
+  render: (key: string, requestId?: string) => Promise<Omit<CachedPage, 'storedAt'>>;
   onRefreshError?: (key: string, error: unknown) => void;
   /** The clock (tests pass their own). */
   now?: () => number;
@@ -114,12 +113,12 @@ export function createPageCache(options: PageCacheOptions) {
   /** Background refreshes still running (awaited by `idle`). */
   const refreshing = new Set<Promise<void>>();
 
-  function renderAndStore(key: string, nonce: string, requestId?: string): Promise<CachedPage> {
+  function renderAndStore(key: string, requestId?: string): Promise<CachedPage> {
     const running = inFlight.get(key);
     if (running) return running;
     const promise = (async () => {
       try {
-        const rendered = await render(key, nonce, requestId);
+        const rendered = await render(key, requestId);
         const page: CachedPage = { ...rendered, storedAt: now() };
         if (page.status === 200 && page.shareable) await store.set(key, page, freshMs + staleMs);
         return page;
@@ -131,14 +130,14 @@ export function createPageCache(options: PageCacheOptions) {
     return promise;
   }
 
-  async function refreshInBackground(key: string, nonce: string) {
+  async function refreshInBackground(key: string) {
     // One refresh per key across processes (the lock lives in the shared store).
     if (inFlight.has(key) || !(await store.lock(`refresh:${key}`, REFRESH_LOCK_MS))) return;
     try {
       // Another process may have refreshed it between our read and our lock.
       const current = await store.get(key);
       if (current && now() - current.storedAt < freshMs) return;
-      await renderAndStore(key, nonce);
+      await renderAndStore(key);
     } catch (error) {
       options.onRefreshError?.(key, error);
     } finally {
@@ -147,17 +146,17 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /** The page for `key`, and whether it came from the cache; a miss is rendered under `requestId` (its error page shows it). */
-  async function get(key: string, freshNonce: () => string, requestId?: string): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
+  async function get(key: string, requestId?: string): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
     const cached = await store.get(key);
     if (cached) {
       const age = now() - cached.storedAt;
       if (age < freshMs) return { page: cached, outcome: 'hit' };
-      const refresh = refreshInBackground(key, freshNonce());
+      const refresh = refreshInBackground(key);
       refreshing.add(refresh);
       void refresh.finally(() => refreshing.delete(refresh));
       return { page: cached, outcome: 'stale' };
     }
-    return { page: await renderAndStore(key, freshNonce(), requestId), outcome: 'miss' };
+    return { page: await renderAndStore(key, requestId), outcome: 'miss' };
   }
 
   /** Resolves once every background refresh started so far has finished. */
@@ -168,48 +167,11 @@ export function createPageCache(options: PageCacheOptions) {
   return { get, idle };
 }
 
-/** The body cut at each occurrence of its render's nonce, computed once per cached page. */
-const segmentsOf = new WeakMap<CachedPage, Buffer[]>();
-
-function segments(page: CachedPage): Buffer[] {
-  let parts = segmentsOf.get(page);
-  if (!parts) {
-    parts = [];
-    const needle = Buffer.from(page.nonce, 'utf8');
-    let start = 0;
-    for (let at = page.body.indexOf(needle); at !== -1 && needle.length > 0; at = page.body.indexOf(needle, start)) {
-      parts.push(page.body.subarray(start, at));
-      start = at + needle.length;
-    }
-    parts.push(page.body.subarray(start));
-    segmentsOf.set(page, parts);
-  }
-  return parts;
-}
-
-/** The body with every occurrence of the nonce it was rendered with replaced by this response's. */
-export function withNonce(page: CachedPage, nonce: string): Buffer {
-  if (!page.nonce || page.nonce === nonce) return page.body;
-  const parts = segments(page);
-  if (parts.length === 1) return page.body;
-  const replacement = Buffer.from(nonce, 'utf8');
-  const pieces: Buffer[] = [];
-  parts.forEach((part, index) => {
-    if (index > 0) pieces.push(replacement);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
-}
-
 /** Gzip of each cached body that is the same for every response, made on its first hit. */
 const gzipOf = new WeakMap<CachedPage, Buffer>();
 
-/**
- * The body gzipped once for all its hits, so a hit is not compressed again per request; none
- * while the body carries a per-response nonce (each response's bytes then differ).
- */
-export function precompressed(page: CachedPage): Buffer | undefined {
-  if (page.nonce && segments(page).length > 1) return undefined;
+/** The body gzipped once for all its hits, so a hit is not compressed again per request. */
+export function precompressed(page: CachedPage): Buffer {
   let gzip = gzipOf.get(page);
   if (!gzip) {
     gzip = gzipSync(page.body, { level: 6 });

@@ -5,7 +5,7 @@ import type { SharedRedis } from './redis';
 /**
  * The anonymous page cache shared by every portal process through Redis (`REDIS_URL`).
  *
- * - A page is one binary value (a JSON head with status, headers, nonce and time of
+ * - A page is one binary value (a JSON head with status, headers and time of
  *   render, then the body) under `<prefix>page:<url>`, expiring with Redis's own TTL when
  *   its stale window ends: Redis bounds the cache by time, and its `maxmemory` policy by
  *   size (see the README). Pages larger than `maxPageBytes` are not stored.
@@ -30,14 +30,13 @@ const UNLOCK_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redi
 interface PageHead {
   status: number;
   headers: [string, string][];
-  nonce: string;
   shareable: boolean;
   storedAt: number;
 }
 
 /** `[head length: uint32][head JSON][body]`: the body stays binary, no base64. */
 export function encodePage(page: CachedPage): Buffer {
-  const head: PageHead = { status: page.status, headers: page.headers, nonce: page.nonce, shareable: page.shareable, storedAt: page.storedAt };
+  const head: PageHead = { status: page.status, headers: page.headers, shareable: page.shareable, storedAt: page.storedAt };
   const headBytes = Buffer.from(JSON.stringify(head), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32BE(headBytes.length);

@@ -1,3 +1,5 @@
+import { POPUP_PARAMS } from '../session/login-url';
+
 /**
  * What the Node shell does with a route's requests, declared by the route module itself
  * (`export const handle = { policy: … }`) and read from the build by server/route-table.ts.
@@ -12,19 +14,40 @@ export interface RoutePolicy {
   robots: 'allow' | 'disallow' | 'disallow-queries';
   /** Its actions take file uploads: bodies up to MAX_UPLOAD_MB instead of 1 MB. */
   upload?: boolean;
+  /**
+   * The query parameters its answer depends on (an allow list, names as the loader reads
+   * them). A shared page is rendered and cached for these only: any other parameter
+   * neither changes the page nor makes a cache entry of its own.
+   */
+  query?: readonly string[];
+  /** It answers parameters it does not read itself (OAI-PMH's badArgument): such a request is rendered as sent and never stored. */
+  answersUnknownQuery?: boolean;
 }
 
 export interface PolicyHandle {
   policy: RoutePolicy;
 }
 
-/** A page or file anyone may read, and any cache keep. */
-export const PUBLIC: PolicyHandle = { policy: { cache: 'public', robots: 'allow' } };
+/**
+ * Parameters every page under the site's layouts reads: the sign-in popup's (shown over
+ * any page), and a start-up link's (app/session/startup.server.ts, run by the root loader).
+ */
+const PAGE_QUERY = [...POPUP_PARAMS, 'temporaryToken', 'temporaryUserId'];
+
+/** A page anyone may read, and any cache keep. */
+export const PUBLIC: PolicyHandle = { policy: { cache: 'public', robots: 'allow', query: PAGE_QUERY } };
+/** A file anyone may read (a feed, robots.txt, a sitemap): outside the layouts, so no popup. */
+export const PUBLIC_FILE: PolicyHandle = { policy: { cache: 'public', robots: 'allow', query: [] } };
 /** A search whose query variants robots should leave alone. */
-export const PUBLIC_SEARCH: PolicyHandle = { policy: { cache: 'public', robots: 'disallow-queries' } };
+export const PUBLIC_SEARCH: PolicyHandle = { policy: { cache: 'public', robots: 'disallow-queries', query: PAGE_QUERY } };
 /** Personal, part of signing in, or a side effect: never stored, never indexed. */
 export const PRIVATE: PolicyHandle = { policy: { cache: 'private', robots: 'disallow' } };
 /** Private, and its forms send files. */
 export const PRIVATE_UPLOAD: PolicyHandle = { policy: { cache: 'private', robots: 'disallow', upload: true } };
 /** Anyone may read it and any cache keep it, but it is a download, not a page: robots stay out. */
-export const PUBLIC_UNINDEXED: PolicyHandle = { policy: { cache: 'public', robots: 'disallow' } };
+export const PUBLIC_UNINDEXED: PolicyHandle = { policy: { cache: 'public', robots: 'disallow', query: [] } };
+
+/** `handle` with the query parameters the route reads added to its policy's allow list. */
+export function reading<Handle extends PolicyHandle>(handle: Handle, ...names: string[]): Handle {
+  return { ...handle, policy: { ...handle.policy, query: [...(handle.policy.query ?? []), ...names] } };
+}

@@ -15,7 +15,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/search';
 import classes from './search.module.css';
 import { SortLinks } from '~/components/journal/SortLinks';
-import { PUBLIC_SEARCH } from '~/lib/route-policy';
+import { PUBLIC_SEARCH, reading } from '~/lib/route-policy';
 import { columnFacetItems } from '~/lib/facets';
 
 const PAGE_SIZE = 10;
@@ -224,4 +224,4 @@ function Facet({
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC_SEARCH;
+export const handle = reading(PUBLIC_SEARCH, 'q', 'field', 'sort', 'journalId', 'year', 'columnId', 'page');

@@ -10,7 +10,7 @@ export type LoginMode = (typeof LOGIN_MODES)[number];
 
 export const LOGIN_PARAM = 'login';
 /** Query parameters that belong to the popup, not to the page under it. */
-const POPUP_PARAMS = [LOGIN_PARAM, 'redirect', 'gch', 'from'] as const;
+export const POPUP_PARAMS = [LOGIN_PARAM, 'redirect', 'gch', 'from'] as const;
 const BASE = 'http://portal.invalid';
 
 export function parseLoginMode(value: string | null | undefined): LoginMode | null {

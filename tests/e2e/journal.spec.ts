@@ -45,8 +45,9 @@ test.describe('literature results', () => {
 
     await page.getByRole('link', { name: '下载最多' }).click();
     await expect(page).toHaveURL(/sort=downloads/);
-    const downloads = await page.locator('article').evaluateAll((items) => items.map((el) => Number(/下载 (\d+)/.exec(el.textContent ?? '')?.[1])));
-    expect(downloads).toEqual([...downloads].sort((a, b) => b - a));
+    // The address changes as the navigation commits; React may show the new list a moment later.
+    const downloads = () => page.locator('article').evaluateAll((items) => items.map((el) => Number(/下载 (\d+)/.exec(el.textContent ?? '')?.[1])));
+    await expect.poll(async () => ((shown) => shown.every((value, i) => i === 0 || shown[i - 1]! >= value))(await downloads())).toBe(true);
 
     await page.getByRole('link', { name: '第 2 页' }).click();
     await expect(page).toHaveURL(/page=2/);

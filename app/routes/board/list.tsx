@@ -10,7 +10,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/list';
 import classes from './board.module.css';
 import { groupByRole } from './groups';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC, reading } from '~/lib/route-policy';
 
 
 /** The backend's largest page: the whole board (20 members) on one page; a larger board pages. */
@@ -83,4 +83,4 @@ export default function EditorialBoard({ loaderData }: Route.ComponentProps) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = reading(PUBLIC, 'page');

@@ -12,7 +12,7 @@ import { pageMeta } from '~/lib/meta';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/list';
 import classes from './expert.module.css';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC, reading } from '~/lib/route-policy';
 
 
 const PAGE_SIZE = 12;
@@ -95,4 +95,4 @@ export default function ExpertList({ loaderData }: Route.ComponentProps) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = reading(PUBLIC, 'q', 'page');

@@ -13,7 +13,7 @@ import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/article';
 import classes from './article.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC, reading } from '~/lib/route-policy';
 import { ArticleOutline, type OutlineItem } from '~/components/article/ArticleOutline';
 import { FullTextSections, ReferenceList } from '~/components/article/FullText';
 import { CorrectionNotice, PublicationHistory } from '~/components/article/PublicationHistory';
@@ -322,4 +322,4 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = reading(PUBLIC, 'id', 'notesPage');

@@ -5,7 +5,7 @@ import { intParam } from '~/lib/format';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/cite';
 import { citableArticle } from './article.server';
-import { PUBLIC_UNINDEXED } from '~/lib/route-policy';
+import { PUBLIC_UNINDEXED, reading } from '~/lib/route-policy';
 import { notFoundOnRefusal } from '~/components/reading/route';
 
 /** Citation export download: RIS, BibTeX, EndNote or NoteExpress. */
@@ -33,4 +33,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC_UNINDEXED;
+export const handle = reading(PUBLIC_UNINDEXED, 'id', 'format');

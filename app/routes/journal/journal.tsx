@@ -13,7 +13,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/journal';
 import classes from './journal.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC, reading } from '~/lib/route-policy';
 import { notFoundOnRefusal } from '~/components/reading/route';
 import { JsonLd } from '~/lib/json-ld';
 import { periodicalJsonLd, publicationIssueJsonLd } from '~/lib/structured-data/periodical';
@@ -241,4 +241,4 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = reading(PUBLIC, 'issueId', 'list', 'page');

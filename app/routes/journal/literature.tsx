@@ -14,7 +14,7 @@ import type { Route } from './+types/literature';
 import classes from './literature.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import { SortLinks } from '~/components/journal/SortLinks';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC, reading } from '~/lib/route-policy';
 import { optional } from '~/backend/optional.server';
 
 const PAGE_SIZE = 10;
@@ -209,4 +209,4 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = reading(PUBLIC, 'journalId', 'year', 'issueId', 'columnId', 'sort', 'page');

@@ -12,7 +12,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/list';
 import { newsListPath, newsType, withQuery } from './paths';
 import classes from './news.module.css';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC, reading } from '~/lib/route-policy';
 
 
 const PAGE_SIZE = 10;
@@ -118,4 +118,4 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = reading(PUBLIC, 'type', 'q', 'page');

@@ -1,4 +1,4 @@
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC_FILE, reading } from '~/lib/route-policy';
 import type { Route } from './+types/oai';
 import { oaiAnswer } from './oai.server';
 
@@ -12,5 +12,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return oaiAnswer(new URLSearchParams(form), request, context);
 }
 
-/** Harvesters are welcome: cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+/**
+ * Harvesters are welcome: cache, robots and body limits of this route (app/lib/route-policy.ts).
+ * The protocol's arguments; any other is answered with badArgument, so the route sees it.
+ */
+export const handle = { policy: { ...reading(PUBLIC_FILE, 'verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken').policy, answersUnknownQuery: true } };

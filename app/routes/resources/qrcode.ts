@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import type { Route } from './+types/qrcode';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC_FILE, reading } from '~/lib/route-policy';
 import { tokenValue } from '~/styles/token-values';
 
 /** QR code of a page of this site, as SVG: used by the WeChat share dialog. */
@@ -22,4 +22,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = reading(PUBLIC_FILE, 'text');

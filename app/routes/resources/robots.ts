@@ -1,7 +1,7 @@
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC_FILE } from '~/lib/route-policy';
 import type { Route } from './+types/robots';
 
-export const handle = PUBLIC;
+export const handle = PUBLIC_FILE;
 
 /**
  * Areas that are private, per user, or endless stay out (what the routes' policies say,

@@ -4,7 +4,7 @@ import { buildRss } from '~/lib/rss';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/rss-articles';
 import { FEED_HEADERS, FEED_SIZE, FEED_TTL_MINUTES } from './rss.server';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC_FILE } from '~/lib/route-policy';
 
 /** /rss/articles.xml: the latest articles of every journal. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,4 +29,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = PUBLIC_FILE;

@@ -4,7 +4,7 @@ import { buildRss } from '~/lib/rss';
 import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/rss-news';
 import { FEED_HEADERS, FEED_SIZE, FEED_TTL_MINUTES } from './rss.server';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC_FILE } from '~/lib/route-policy';
 
 /** /rss/news.xml: the latest news of both types (合作单位动态 and 行业资讯), newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,4 +33,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = PUBLIC_FILE;

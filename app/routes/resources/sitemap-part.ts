@@ -2,7 +2,7 @@ import { intParam } from '~/lib/format';
 import { sitemapPart } from '~/lib/sitemap';
 import type { Route } from './+types/sitemap-part';
 import { sitemapEntries, XML_HEADERS } from './sitemap.server';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC_FILE } from '~/lib/route-policy';
 
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
@@ -16,4 +16,4 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = PUBLIC_FILE;

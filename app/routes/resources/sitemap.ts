@@ -1,7 +1,7 @@
 import { sitemapRoot } from '~/lib/sitemap';
 import type { Route } from './+types/sitemap';
 import { sitemapEntries, XML_HEADERS } from './sitemap.server';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC_FILE } from '~/lib/route-policy';
 
 /** /sitemap.xml: every public page, or an index of /sitemap/{n}.xml once over the protocol's limit. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,4 +10,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Cache, robots and body limits of this route (app/lib/route-policy.ts). */
-export const handle = PUBLIC;
+export const handle = PUBLIC_FILE;

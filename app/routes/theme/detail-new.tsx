@@ -13,7 +13,7 @@ import type { Route } from './+types/detail-new';
 import { loadHotspot } from './hotspot.server';
 import { floatingShare } from './share';
 import classes from './theme.module.css';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC, reading } from '~/lib/route-policy';
 import { optional } from '~/backend/optional.server';
 import { HotspotPapers } from './HotspotPapers';
 
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { hotspot, html, share, path, origin, related };
 }
 
-export const handle = { ...PUBLIC, ...floatingShare<Route.ComponentProps['loaderData']>((data) => data.share) };
+export const handle = { ...reading(PUBLIC, 'id'), ...floatingShare<Route.ComponentProps['loaderData']>((data) => data.share) };
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return notFoundMeta();

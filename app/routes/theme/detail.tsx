@@ -11,7 +11,7 @@ import type { Route } from './+types/detail';
 import { loadHotspot } from './hotspot.server';
 import { floatingShare } from './share';
 import classes from './theme.module.css';
-import { PUBLIC } from '~/lib/route-policy';
+import { PUBLIC, reading } from '~/lib/route-policy';
 import { HotspotPapers } from './HotspotPapers';
 
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { hotspot, html, share, path, origin };
 }
 
-export const handle = { ...PUBLIC, ...floatingShare<Route.ComponentProps['loaderData']>((data) => data.share) };
+export const handle = { ...reading(PUBLIC, 'id'), ...floatingShare<Route.ComponentProps['loaderData']>((data) => data.share) };
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return notFoundMeta();

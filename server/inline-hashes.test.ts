@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hashMarkedInlineElements } from './inline-hashes';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+describe('hashMarkedInlineElements', () => {
+  const marker = 'Rk9vYmFyKzEyMy80NTY=';
+  const page = [
+    `<!DOCTYPE html><html><head><style nonce="${marker}">.a{color:red}</style></head><body>`,
+    `<script nonce="${marker}">window.__ctx = {"a":"\\u003c/script>"};</script>`,
+    // An article's HTML that got a script past the sanitiser: no marker, so no hash.
+    '<div><script>alert(1)</script><script nonce="guessed">alert(2)</script></div>',
+    `<script nonce="${marker}" type="module" async="">import("/assets/entry.js");</script>`,
+    `<script nonce="${marker}" src="/assets/x.js"></script>`,
+    '</body></html>',
+  ].join('');
+
+  it("hashes exactly the page's own inline scripts and styles, and removes the marker", () => {
+    const { html, sources } = hashMarkedInlineElements(page, marker);
+    expect(sources.scripts).toEqual([sha256('window.__ctx = {"a":"\\u003c/script>"};'), sha256('import("/assets/entry.js");')]);
+    expect(sources.styles).toEqual([sha256('.a{color:red}')]);
+    expect(sources.scripts).not.toContain(sha256('alert(1)'));
+    expect(sources.scripts).not.toContain(sha256('alert(2)'));
+    expect(html).not.toContain(marker);
+    expect(html).toContain('<script type="module" async="">import("/assets/entry.js");</script>');
+  });
+
+  it('hashes the text as written: entities in a script are not decoded (the browser hashes the raw text)', () => {
+    const { sources } = hashMarkedInlineElements(`<script nonce="${marker}">a &amp;&amp; b</script>`, marker);
+    expect(sources.scripts).toEqual([sha256('a &amp;&amp; b')]);
+  });
+});
