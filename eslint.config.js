@@ -28,7 +28,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']", message: 'Read forms with readForm (app/lib/form-data.server.ts).' },
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']",
+          message: 'Read forms with readForm (app/lib/form-data.server.ts).',
+        },
       ],
     },
   },
@@ -39,7 +42,24 @@ export default tseslint.config(
   },
   {
     files: ['**/*.cjs', 'scripts/**/*.mjs', 'bench/**/*.mjs', 'tests/support/**/*.mjs', '.ci/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', Buffer: 'readonly', Request: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        performance: 'readonly',
+        Buffer: 'readonly',
+        Request: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

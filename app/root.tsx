@@ -14,10 +14,7 @@ import { useNonce } from './lib/nonce';
 import { loadRootData } from './root.server';
 import { tokenValue } from './styles/token-values';
 
-export const meta: Route.MetaFunction = () => [
-  { title: copy.site.name },
-  { name: 'description', content: copy.site.description },
-];
+export const meta: Route.MetaFunction = () => [{ title: copy.site.name }, { name: 'description', content: copy.site.description }];
 
 /** RSS feeds, announced on every page for feed readers. */
 export const links: Route.LinksFunction = () => [

@@ -64,7 +64,6 @@ async function start(name, args, env = {}, { core = SERVER_CORE, readyUrl } = {}
   return child;
 }
 
-
 async function load(options) {
   const [command, argv] = pinned(LOAD_CORE, process.execPath, ['bench/load.mjs', JSON.stringify(options)]);
   const output = await new Promise((resolve, reject) => {
@@ -142,13 +141,33 @@ const url = (port, p = '/') => `http://127.0.0.1:${port}${p}`;
 
 try {
   if (!existsSync(`${BUILD}/portal/main.js`)) throw new Error(`no build in ${BUILD}/: run npm run build first`);
-  console.log(`benchmark${SMOKE ? ' (smoke: no goal judged)' : ''}: ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, ${hasTaskset ? 'portal and baselines on core 0; load generator and backend on core 1' : 'no CPU pinning (taskset unavailable)'}`);
+  console.log(
+    `benchmark${SMOKE ? ' (smoke: no goal judged)' : ''}: ${ROUNDS} rounds of ${DURATION}s, ${CONNECTIONS} connections, ${hasTaskset ? 'portal and baselines on core 0; load generator and backend on core 1' : 'no CPU pinning (taskset unavailable)'}`,
+  );
 
-  await start('sandbox', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' }, { core: BACKEND_CORE, readyUrl: url(ports.sandbox, '/__sandbox/health') });
+  await start(
+    'sandbox',
+    [`${BUILD}/sandbox/main.js`],
+    { SANDBOX_PORT: ports.sandbox, SANDBOX_DB: ':memory:' },
+    { core: BACKEND_CORE, readyUrl: url(ports.sandbox, '/__sandbox/health') },
+  );
   // Each portal is a production one against an outside backend: it needs its public origin.
-  const portalEnv = (port) => ({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: port, PUBLIC_URL: url(port).slice(0, -1), SESSION_SECRET: secret, JOURNAL_API_URL: url(ports.sandbox), METRICS_PORT: '0' });
+  const portalEnv = (port) => ({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: port,
+    PUBLIC_URL: url(port).slice(0, -1),
+    SESSION_SECRET: secret,
+    JOURNAL_API_URL: url(ports.sandbox),
+    METRICS_PORT: '0',
+  });
   await start('portal (cache on)', [`${BUILD}/portal/main.js`], portalEnv(ports.cached), { readyUrl: url(ports.cached, '/readyz') });
-  const uncachedPortal = await start('portal (cache off)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.uncached), PAGE_CACHE: 'false' }, { readyUrl: url(ports.uncached, '/readyz') });
+  const uncachedPortal = await start(
+    'portal (cache off)',
+    [`${BUILD}/portal/main.js`],
+    { ...portalEnv(ports.uncached), PAGE_CACHE: 'false' },
+    { readyUrl: url(ports.uncached, '/readyz') },
+  );
 
   // The same bytes as the cached home page, from a plain handler.
   const homeFile = path.join(tmp, 'home.html');
@@ -170,11 +189,17 @@ try {
 
   // 1. Cached anonymous home page vs the static baseline.
   const cached = await compare({ url: url(ports.cached) }, { url: url(ports.staticPage) });
-  figure('cached / throughput vs static handler', round2(cached.ratio), 'x', '>= 0.5', cached.ratio >= 0.5, { portalRps: Math.round(cached.a), staticRps: Math.round(cached.b) });
+  figure('cached / throughput vs static handler', round2(cached.ratio), 'x', '>= 0.5', cached.ratio >= 0.5, {
+    portalRps: Math.round(cached.a),
+    staticRps: Math.round(cached.b),
+  });
 
   // 2. Uncached server rendering vs the same baseline, and its latency at one connection.
   const uncached = await compare({ url: url(ports.uncached) }, { url: url(ports.staticPage) });
-  figure('uncached / (SSR) throughput vs static handler', round2(uncached.ratio), 'x', '>= 0.05', uncached.ratio >= 0.05, { portalRps: Math.round(uncached.a), staticRps: Math.round(uncached.b) });
+  figure('uncached / (SSR) throughput vs static handler', round2(uncached.ratio), 'x', '>= 0.05', uncached.ratio >= 0.05, {
+    portalRps: Math.round(uncached.a),
+    staticRps: Math.round(uncached.b),
+  });
   const single = await load({ url: url(ports.uncached), connections: 1, duration: DURATION });
   figure('uncached / latency p50 at 1 connection', single.latency.p50, 'ms', 'reported', true);
   figure('uncached / latency p95 at 1 connection (p97.5)', single.latency.p97_5, 'ms', 'reported', true);
@@ -186,12 +211,21 @@ try {
   // 3. The BFF proxy: the same call through the portal and straight to the sandbox. The
   // browser reaches the backend only for files and uploads (app/backend/browser-endpoints.ts):
   // an article's PDF, as a reader downloads it.
-  const details = await (await fetch(url(ports.sandbox, '/api/paperSearchApi/literatureBaseDetails'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 1 }) })).json();
+  const details = await (
+    await fetch(url(ports.sandbox, '/api/paperSearchApi/literatureBaseDetails'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 1 }),
+    })
+  ).json();
   const pdf = details.entity.pdfFile;
   const call = { method: 'GET' };
   const apiPath = `/api/file/file/download?inline=1&hash=${pdf.hash}&fileName=${encodeURIComponent(pdf.fileName)}`;
   const proxy = await compare({ url: url(ports.cached, apiPath), ...call }, { url: url(ports.sandbox, apiPath), ...call });
-  figure('proxied file download throughput vs direct', round2(proxy.ratio), 'x', '>= 0.85', proxy.ratio >= 0.85, { proxiedRps: Math.round(proxy.a), directRps: Math.round(proxy.b) });
+  figure('proxied file download throughput vs direct', round2(proxy.ratio), 'x', '>= 0.85', proxy.ratio >= 0.85, {
+    proxiedRps: Math.round(proxy.a),
+    directRps: Math.round(proxy.b),
+  });
   const viaPortal = [];
   const direct = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -203,16 +237,25 @@ try {
 
   // 4. A 50 MB upload through the proxy: the portal's resident memory stays flat.
   await start('sink backend', ['bench/sink-server.mjs', String(ports.sink)], {}, { core: BACKEND_CORE, readyUrl: url(ports.sink) });
-  const uploadPortal = await start('portal (upload)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.uploadPortal), JOURNAL_API_URL: url(ports.sink) }, { readyUrl: url(ports.uploadPortal, '/healthz') });
+  const uploadPortal = await start(
+    'portal (upload)',
+    [`${BUILD}/portal/main.js`],
+    { ...portalEnv(ports.uploadPortal), JOURNAL_API_URL: url(ports.sink) },
+    { readyUrl: url(ports.uploadPortal, '/healthz') },
+  );
   const before = rss(uploadPortal.pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rss(uploadPortal.pid))), 20);
   const size = (SMOKE ? 5 : 50) * 1024 * 1024;
   await new Promise((resolve, reject) => {
-    const req = http.request(url(ports.uploadPortal, '/manage/author/paper/authorManuscriptUpload'), { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': size } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`))));
-    });
+    const req = http.request(
+      url(ports.uploadPortal, '/manage/author/paper/authorManuscriptUpload'),
+      { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': size } },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`))));
+      },
+    );
     req.on('error', reject);
     const chunk = Buffer.alloc(256 * 1024, 1);
     let sent = 0;
@@ -232,8 +275,18 @@ try {
   // 5. Scale: the same pages with 100,000 articles and with the 300-article seed.
   const bigDb = SMOKE ? path.join(tmp, 'scale.db') : path.join(os.tmpdir(), `portal-bench-${BIG_ARTICLES}.db`);
   console.log(`seeding ${BIG_ARTICLES} articles into ${bigDb}${SMOKE ? '' : ' (kept for the next run)'}...`);
-  await start('sandbox (large)', [`${BUILD}/sandbox/main.js`], { SANDBOX_PORT: ports.bigSandbox, SANDBOX_DB: bigDb, SANDBOX_ARTICLES: BIG_ARTICLES }, { core: BACKEND_CORE, readyUrl: url(ports.bigSandbox, '/__sandbox/health') });
-  await start('portal (large)', [`${BUILD}/portal/main.js`], { ...portalEnv(ports.bigPortal), PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) }, { readyUrl: url(ports.bigPortal, '/readyz') });
+  await start(
+    'sandbox (large)',
+    [`${BUILD}/sandbox/main.js`],
+    { SANDBOX_PORT: ports.bigSandbox, SANDBOX_DB: bigDb, SANDBOX_ARTICLES: BIG_ARTICLES },
+    { core: BACKEND_CORE, readyUrl: url(ports.bigSandbox, '/__sandbox/health') },
+  );
+  await start(
+    'portal (large)',
+    [`${BUILD}/portal/main.js`],
+    { ...portalEnv(ports.bigPortal), PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) },
+    { readyUrl: url(ports.bigPortal, '/readyz') },
+  );
   for (const [label, pagePath] of [
     ['/journal', '/journal'],
     ['search results', `/search?q=${encodeURIComponent('数据出境')}`],
@@ -277,7 +330,14 @@ try {
             .map((audit) => audit.id);
           const lcpMs = Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
           const ok = scores.performance >= 95 && scores.accessibility === 100 && scores['best-practices'] === 100 && scores.seo === 100;
-          figure(`lighthouse ${preset} ${label}: perf/a11y/bp/seo`, `${scores.performance}/${scores.accessibility}/${scores['best-practices']}/${scores.seo}`, '', '>=95/100/100/100', ok, { scores, failing, lcpMs });
+          figure(
+            `lighthouse ${preset} ${label}: perf/a11y/bp/seo`,
+            `${scores.performance}/${scores.accessibility}/${scores['best-practices']}/${scores.seo}`,
+            '',
+            '>=95/100/100/100',
+            ok,
+            { scores, failing, lcpMs },
+          );
         }
       }
     } finally {
@@ -292,6 +352,11 @@ try {
 }
 
 const missed = figures.filter((f) => !f.ok);
-writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), smoke: SMOKE, rounds: ROUNDS, seconds: DURATION, pinned: hasTaskset, figures }, null, 2)}\n`);
-console.log(`\n${figures.length - missed.length} of ${figures.length} goals met${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}. Written to ${RESULTS}.`);
+writeFileSync(
+  RESULTS,
+  `${JSON.stringify({ date: new Date().toISOString(), smoke: SMOKE, rounds: ROUNDS, seconds: DURATION, pinned: hasTaskset, figures }, null, 2)}\n`,
+);
+console.log(
+  `\n${figures.length - missed.length} of ${figures.length} goals met${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}. Written to ${RESULTS}.`,
+);
 process.exit(missed.length ? 1 : 0);

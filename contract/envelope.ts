@@ -10,7 +10,10 @@ import { z } from 'zod';
 export const envelopeSchema = z.object({
   code: z.number(),
   success: z.boolean(),
-  message: z.string().nullish().transform((m) => m ?? ''),
+  message: z
+    .string()
+    .nullish()
+    .transform((m) => m ?? ''),
   entity: z.unknown(),
   field: z.string().max(100).nullish(),
   /** A refused sign-in of an existing account names it (its username): the per-account limit counts it once. */

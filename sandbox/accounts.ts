@@ -2,9 +2,7 @@
 import type { DB } from './db.js';
 import { ApiError, bizError } from './http.js';
 import { AUTHOR_ROLE_ID } from './seed/generate.js';
-import {
-  CAPTCHA_TTL_MS, SMS_RESEND_MS, SMS_TTL_MS, TOKEN_TTL_MS, hashPassword, maskMobile, newSalt, newSmsCode, newToken, sha256,
-} from './security.js';
+import { CAPTCHA_TTL_MS, SMS_RESEND_MS, SMS_TTL_MS, TOKEN_TTL_MS, hashPassword, maskMobile, newSalt, newSmsCode, newToken, sha256 } from './security.js';
 
 export interface EmployeeRow {
   id: number;
@@ -44,7 +42,11 @@ export function createSession(db: DB, employeeId: number): string {
   const now = Date.now();
   db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now);
   db.prepare('INSERT INTO sessions (token_hash, employee_id, role_id, created_at, expires_at) VALUES (?,?,?,?,?)').run(
-    sha256(token), employeeId, role?.id ?? null, now, now + TOKEN_TTL_MS,
+    sha256(token),
+    employeeId,
+    role?.id ?? null,
+    now,
+    now + TOKEN_TTL_MS,
   );
   return token;
 }
@@ -76,9 +78,7 @@ export function storeCaptcha(db: DB, uuid: string, text: string): void {
 /** Checks and consumes a captcha (one try per image). Case-insensitive. */
 export function checkCaptcha(db: DB, uuid: string | undefined, text: string | undefined): boolean {
   if (!uuid || !text) return false;
-  const row = db.prepare('SELECT text, expires_at FROM captchas WHERE uuid = ?').get(uuid) as
-    | { text: string; expires_at: number }
-    | undefined;
+  const row = db.prepare('SELECT text, expires_at FROM captchas WHERE uuid = ?').get(uuid) as { text: string; expires_at: number } | undefined;
   if (!row) return false;
   db.prepare('DELETE FROM captchas WHERE uuid = ?').run(uuid);
   return row.expires_at > Date.now() && row.text.toLowerCase() === text.trim().toLowerCase();
@@ -90,8 +90,7 @@ export function checkCaptcha(db: DB, uuid: string | undefined, text: string | un
 export function sendSmsCode(db: DB, mobile: string): string {
   const now = Date.now();
   const last = db.prepare('SELECT sent_at FROM sms_codes WHERE mobile = ? AND used = 0 ORDER BY sent_at DESC, id DESC LIMIT 1').get(mobile) as
-    | { sent_at: number }
-    | undefined;
+    { sent_at: number } | undefined;
   if (last && now - last.sent_at < SMS_RESEND_MS) {
     const wait = Math.ceil((SMS_RESEND_MS - (now - last.sent_at)) / 1000);
     throw new ApiError(429, `验证码发送过于频繁，请${wait}秒后再试`);
@@ -129,8 +128,10 @@ export async function createEmployee(
   const created = new Date().toISOString().replace('T', ' ').slice(0, 19);
   return db.transaction(() => {
     const info = db
-      .prepare(`INSERT INTO employees (username, mobile, mailbox, password_hash, salt, type, openid, created_at)
-        VALUES (?,?,?,?,?,1,?,?)`)
+      .prepare(
+        `INSERT INTO employees (username, mobile, mailbox, password_hash, salt, type, openid, created_at)
+        VALUES (?,?,?,?,?,1,?,?)`,
+      )
       .run(input.username, input.mobile, input.mailbox ?? null, hash, salt, input.openid ?? null, created);
     const id = Number(info.lastInsertRowid);
     db.prepare('INSERT INTO employee_roles (employee_id, role_id) VALUES (?,?)').run(id, AUTHOR_ROLE_ID);

@@ -18,9 +18,25 @@ export function prePublicationRevisions(row: HistoryRow) {
   if (!row.online_first_date) return [];
   const typeset = addDays(row.online_first_date, 21);
   return [
-    { id: row.id * 10 + 1, paperId: row.id, version: 1, stage: '录用定稿', description: '录用定稿网络首发，内容与出版版本一致，页码与期次待定', publishTime: `${row.online_first_date} 09:30:00` },
+    {
+      id: row.id * 10 + 1,
+      paperId: row.id,
+      version: 1,
+      stage: '录用定稿',
+      description: '录用定稿网络首发，内容与出版版本一致，页码与期次待定',
+      publishTime: `${row.online_first_date} 09:30:00`,
+    },
     ...(typeset < row.published_date
-      ? [{ id: row.id * 10 + 2, paperId: row.id, version: 2, stage: '排版定稿', description: '排版定稿网络首发，已确定期次与页码', publishTime: `${typeset} 10:00:00` }]
+      ? [
+          {
+            id: row.id * 10 + 2,
+            paperId: row.id,
+            version: 2,
+            stage: '排版定稿',
+            description: '排版定稿网络首发，已确定期次与页码',
+            publishTime: `${typeset} 10:00:00`,
+          },
+        ]
       : []),
   ];
 }

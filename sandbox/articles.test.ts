@@ -27,8 +27,20 @@ describe('article lists and search on a small seed', () => {
   seedDatabase(db, { articles: 300 });
 
   it('counts from article_counts agree with count(*) for every filter', () => {
-    const filters: ArticleFilter[] = [{}, { journalId: 1 }, { journalId: 2, year: 2024 }, { year: 2023 }, { columnId: 3 }, { columnId: 3, year: 2025 },
-      { issueId: 5 }, { journalId: 1, issueId: 5 }, { journalId: 2, issueId: 5 }, { selected: true }, { journalId: 1, selected: true }, { expertId: 3 }];
+    const filters: ArticleFilter[] = [
+      {},
+      { journalId: 1 },
+      { journalId: 2, year: 2024 },
+      { year: 2023 },
+      { columnId: 3 },
+      { columnId: 3, year: 2025 },
+      { issueId: 5 },
+      { journalId: 1, issueId: 5 },
+      { journalId: 2, issueId: 5 },
+      { selected: true },
+      { journalId: 1, selected: true },
+      { expertId: 3 },
+    ];
     for (const f of filters) {
       const where: string[] = [];
       const args: number[] = [];

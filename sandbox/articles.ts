@@ -151,7 +151,10 @@ function toCard(row: ArticleRow, authors: AuthorRow[]) {
 
 /** Cards for the given rows, in the same order, with their authors. */
 export function toCards(db: DB, rows: ArticleRow[]): ArticleCard[] {
-  const authors = loadAuthors(db, rows.map((r) => r.id));
+  const authors = loadAuthors(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toCard(r, authors.get(r.id) ?? []));
 }
 
@@ -159,7 +162,10 @@ export function cardsByIds(db: DB, ids: number[]): ArticleCard[] {
   if (ids.length === 0) return [];
   const rows = db.prepare(`${ARTICLE_SELECT} WHERE a.id IN (${ids.map(() => '?').join(',')})`).all(...ids) as ArticleRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return toCards(db, ids.map((id) => byId.get(id)).filter((r): r is ArticleRow => r !== undefined));
+  return toCards(
+    db,
+    ids.map((id) => byId.get(id)).filter((r): r is ArticleRow => r !== undefined),
+  );
 }
 
 export function articleRow(db: DB, id: number): ArticleRow | undefined {
@@ -243,7 +249,12 @@ export function countArticles(db: DB, f: ArticleFilter): number {
   }
   const where: string[] = [];
   const args: number[] = [];
-  for (const [col, value] of [['journal_id', f.journalId], ['year', f.year], ['issue_id', f.issueId], ['column_id', f.columnId]] as const) {
+  for (const [col, value] of [
+    ['journal_id', f.journalId],
+    ['year', f.year],
+    ['issue_id', f.issueId],
+    ['column_id', f.columnId],
+  ] as const) {
     if (value === undefined) continue;
     where.push(`${col} = ?`);
     args.push(value);
@@ -325,7 +336,15 @@ function searchPlan(input: SearchInput) {
     }
   }
   const key = JSON.stringify([
-    match ?? terms, input.field, input.journalId, input.year, input.issueId, input.columnId, input.selected, input.expertId, input.onlineFirst,
+    match ?? terms,
+    input.field,
+    input.journalId,
+    input.year,
+    input.issueId,
+    input.columnId,
+    input.selected,
+    input.expertId,
+    input.onlineFirst,
   ]);
   return { terms, useFts, match, filtered, where, args, whereSql: `WHERE ${where.join(' AND ')}`, key };
 }
@@ -337,8 +356,10 @@ function searchSummary(db: DB, plan: SearchPlan): SearchSummary {
   const cached = caches.summaries.get(plan.key);
   if (cached) return cached;
   const cube = db
-    .prepare(`SELECT a.journal_id, a.year, a.column_id, count(*) AS n FROM ${plan.useFts ? FTS_FROM : 'articles a'}
-      ${plan.whereSql} GROUP BY a.journal_id, a.year, a.column_id`)
+    .prepare(
+      `SELECT a.journal_id, a.year, a.column_id, count(*) AS n FROM ${plan.useFts ? FTS_FROM : 'articles a'}
+      ${plan.whereSql} GROUP BY a.journal_id, a.year, a.column_id`,
+    )
     .all(...plan.args) as SearchCube;
   const total = cube.reduce((s, r) => s + r.n, 0);
   const sum = <K extends number>(keyOf: (r: SearchCube[number]) => K) => {
@@ -349,14 +370,20 @@ function searchSummary(db: DB, plan: SearchPlan): SearchSummary {
   const names = (table: 'journals' | 'columns') =>
     new Map((db.prepare(`SELECT id, name FROM ${table}`).all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
   const journalNames = names('journals');
-  const columnJournals = new Map((db.prepare('SELECT id, journal_id FROM columns').all() as { id: number; journal_id: number }[]).map((r) => [r.id, r.journal_id]));
+  const columnJournals = new Map(
+    (db.prepare('SELECT id, journal_id FROM columns').all() as { id: number; journal_id: number }[]).map((r) => [r.id, r.journal_id]),
+  );
   const columnNames = names('columns');
   const byCount = (a: Facet, b: Facet) => b.count - a.count || a.id - b.id;
   const summary: SearchSummary = {
     total,
     facets: {
-      journals: sum((r) => r.journal_id).map(([id, count]) => ({ id, name: journalNames.get(id) ?? null, count })).sort(byCount),
-      years: sum((r) => r.year).map(([year, count]) => ({ year, count })).sort((a, b) => b.year - a.year),
+      journals: sum((r) => r.journal_id)
+        .map(([id, count]) => ({ id, name: journalNames.get(id) ?? null, count }))
+        .sort(byCount),
+      years: sum((r) => r.year)
+        .map(([year, count]) => ({ year, count }))
+        .sort((a, b) => b.year - a.year),
       // A column belongs to one journal; several journals may have a column of the same name.
       columns: sum((r) => r.column_id)
         .map(([id, count]) => ({ id, name: columnNames.get(id) ?? null, journalName: journalNames.get(columnJournals.get(id) ?? -1) ?? null, count }))

@@ -11,8 +11,10 @@ export function clockOffsetDays(db: DB): number {
 }
 
 export function setClockOffsetDays(db: DB, days: number): void {
-  db.prepare(`INSERT INTO sandbox_meta (key, value) VALUES ('clock_offset_days', ?)
-    ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(String(days));
+  db.prepare(
+    `INSERT INTO sandbox_meta (key, value) VALUES ('clock_offset_days', ?)
+    ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  ).run(String(days));
 }
 
 /** Milliseconds since the epoch, shifted by the sandbox offset. */

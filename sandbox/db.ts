@@ -25,18 +25,13 @@ export function migrate(db: DB): string[] {
     name       TEXT PRIMARY KEY,
     applied_at TEXT NOT NULL
   )`);
-  const done = new Set(
-    (db.prepare('SELECT name FROM schema_migrations').all() as { name: string }[]).map((r) => r.name),
-  );
+  const done = new Set((db.prepare('SELECT name FROM schema_migrations').all() as { name: string }[]).map((r) => r.name));
   const applied: string[] = [];
   for (const m of migrations) {
     if (done.has(m.name)) continue;
     db.transaction(() => {
       db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run(
-        m.name,
-        new Date().toISOString(),
-      );
+      db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run(m.name, new Date().toISOString());
     })();
     applied.push(m.name);
   }
@@ -45,14 +40,54 @@ export function migrate(db: DB): string[] {
 
 /** Tables holding seeded or runtime data, children first (for reset). */
 export const DATA_TABLES = [
-  'lottery_draws', 'lottery_activities', 'checkins', 'feedback', 'scholar_applications', 'invoicing_info',
-  'face_tickets', 'identities', 'employee_profiles', 'read_records', 'collections', 'paper_likes',
-  'idempotency_keys', 'payment_orders', 'manuscript_messages', 'manuscript_events', 'manuscript_files',
-  'manuscript_authors', 'messages', 'manuscripts', 'manuscript_sequences', 'codings', 'issue_plans', 'themes',
-  'attachments', 'blobs', 'wechat_codes', 'wechat_states', 'login_failures', 'sms_codes', 'captchas',
-  'sessions', 'employee_roles', 'employees', 'roles', 'notices', 'footer_links', 'hotspots',
-  'news', 'editorial_board', 'article_authors', 'articles', 'article_counts', 'experts', 'issues', 'columns',
-  'journals', 'sandbox_meta',
+  'lottery_draws',
+  'lottery_activities',
+  'checkins',
+  'feedback',
+  'scholar_applications',
+  'invoicing_info',
+  'face_tickets',
+  'identities',
+  'employee_profiles',
+  'read_records',
+  'collections',
+  'paper_likes',
+  'idempotency_keys',
+  'payment_orders',
+  'manuscript_messages',
+  'manuscript_events',
+  'manuscript_files',
+  'manuscript_authors',
+  'messages',
+  'manuscripts',
+  'manuscript_sequences',
+  'codings',
+  'issue_plans',
+  'themes',
+  'attachments',
+  'blobs',
+  'wechat_codes',
+  'wechat_states',
+  'login_failures',
+  'sms_codes',
+  'captchas',
+  'sessions',
+  'employee_roles',
+  'employees',
+  'roles',
+  'notices',
+  'footer_links',
+  'hotspots',
+  'news',
+  'editorial_board',
+  'article_authors',
+  'articles',
+  'article_counts',
+  'experts',
+  'issues',
+  'columns',
+  'journals',
+  'sandbox_meta',
 ] as const;
 
 /** Empties every data table (schema stays). */

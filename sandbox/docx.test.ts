@@ -40,7 +40,10 @@ describe('docx analysis', () => {
 
   it('pairs authors with a separate 作者单位 line and reads our own writer', () => {
     const info = analyseParagraphs(['标题', '作者：甲，乙', '作者单位：A大学；B大学', '摘要：内容']);
-    expect(info.authors).toEqual([{ name: '甲', institution: 'A大学' }, { name: '乙', institution: 'B大学' }]);
+    expect(info.authors).toEqual([
+      { name: '甲', institution: 'A大学' },
+      { name: '乙', institution: 'B大学' },
+    ]);
     const doc = buildDocx([{ text: '论数据<权利>', bold: true }, '摘要：一段摘要', '关键词：甲；乙；丙']);
     expect(detectType(doc.subarray(0, 16), doc)).toBe('docx');
     expect(docxParagraphs(ZipReader.fromBuffer(doc).read('word/document.xml')!.toString())).toEqual(['论数据<权利>', '摘要：一段摘要', '关键词：甲；乙；丙']);

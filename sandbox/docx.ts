@@ -10,8 +10,7 @@ export interface DocxParagraph {
   center?: boolean;
 }
 
-const xmlEscape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+const xmlEscape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
@@ -40,10 +39,7 @@ export function buildDocx(paragraphs: (DocxParagraph | string)[], title = ''): B
     .map((p) => (typeof p === 'string' ? { text: p } : p))
     .map((p) => {
       const pPr = p.center ? '<w:pPr><w:jc w:val="center"/></w:pPr>' : '';
-      const rPr =
-        p.bold || p.size
-          ? `<w:rPr><w:rFonts w:eastAsia="宋体"/>${p.bold ? '<w:b/>' : ''}${p.size ? `<w:sz w:val="${p.size}"/>` : ''}</w:rPr>`
-          : '';
+      const rPr = p.bold || p.size ? `<w:rPr><w:rFonts w:eastAsia="宋体"/>${p.bold ? '<w:b/>' : ''}${p.size ? `<w:sz w:val="${p.size}"/>` : ''}</w:rPr>` : '';
       return `<w:p>${pPr}<w:r>${rPr}<w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`;
     })
     .join('');

@@ -36,7 +36,11 @@ describe('the page-fee policy', () => {
     expect(all.length).toBeGreaterThan(2);
     for (const text of all) expect(text, text).not.toMatch(DENIES_FEE);
     expect(texts(pages.furtherPages.distinguish).join('')).toMatch(/个人中心[^。]*我的稿件/);
-    expect(texts(manuscripts).filter((text) => text.includes('版面费')).every((text) => !DENIES_FEE.test(text))).toBe(true);
+    expect(
+      texts(manuscripts)
+        .filter((text) => text.includes('版面费'))
+        .every((text) => !DENIES_FEE.test(text)),
+    ).toBe(true);
   });
 
   it('is what every journal’s submission notice states, with the amount the orders charge', async () => {
@@ -53,7 +57,9 @@ describe('the page-fee policy', () => {
   });
 
   it('agrees with the messages and prizes the backend sends', async () => {
-    const messages = (await sandbox.post<{ records: { title: string; content: string }[] }>('/manage/employee/employeeNewsletter/list', { current: 1, size: 100 }, { token })).body.entity.records;
+    const messages = (
+      await sandbox.post<{ records: { title: string; content: string }[] }>('/manage/employee/employeeNewsletter/list', { current: 1, size: 100 }, { token })
+    ).body.entity.records;
     const activities = (await sandbox.post<unknown>('/manage/preferential/lotteryActivity/getActivities', {}, { token })).body.entity;
     const mentions = [...texts(messages), ...texts(activities)].filter((text) => text.includes('版面费'));
     expect(mentions.length).toBeGreaterThan(0);

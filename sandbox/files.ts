@@ -66,7 +66,12 @@ export function recordRecipe(db: DB, recipe: Recipe, now: string): BlobInfo {
   const hash = sha256Hex(buf);
   const ext = RECIPE_EXT[recipe.kind];
   db.prepare('INSERT OR IGNORE INTO blobs (hash, size, content_type, ext, recipe, created_at) VALUES (?,?,?,?,?,?)').run(
-    hash, buf.length, CONTENT_TYPES[ext], ext, JSON.stringify(recipe), now,
+    hash,
+    buf.length,
+    CONTENT_TYPES[ext],
+    ext,
+    JSON.stringify(recipe),
+    now,
   );
   return { hash, size: buf.length, contentType: CONTENT_TYPES[ext], ext };
 }
@@ -101,8 +106,7 @@ export function detectType(head: Buffer, file?: string | Buffer): FileExt | null
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     if (!file) return 'zip';
     try {
-      const probe = (zip: ZipReader): FileExt =>
-        zip.has('word/document.xml') ? 'docx' : zip.has('xl/workbook.xml') ? 'xlsx' : 'zip';
+      const probe = (zip: ZipReader): FileExt => (zip.has('word/document.xml') ? 'docx' : zip.has('xl/workbook.xml') ? 'xlsx' : 'zip');
       return typeof file === 'string' ? ZipReader.withFile(file, probe) : probe(ZipReader.fromBuffer(file));
     } catch {
       return null;

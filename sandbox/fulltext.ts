@@ -60,10 +60,12 @@ export function paperContent(db: DB, row: ArticleRow) {
 
   // References: earlier sandbox articles (with DOIs), books, foreign and online sources.
   const earlier = db
-    .prepare(`SELECT a.id, a.title, j.name AS journal_name, a.year, i.volume, i.issue_no, a.first_page, a.last_page, a.doi,
+    .prepare(
+      `SELECT a.id, a.title, j.name AS journal_name, a.year, i.volume, i.issue_no, a.first_page, a.last_page, a.doi,
         a.authors_text AS authors
       FROM articles a JOIN journals j ON j.id = a.journal_id JOIN issues i ON i.id = a.issue_id
-      WHERE a.id < ? ORDER BY a.id DESC LIMIT 40`)
+      WHERE a.id < ? ORDER BY a.id DESC LIMIT 40`,
+    )
     .all(row.id) as CitedArticle[];
   const references = [
     ...rng.sample(earlier, rng.int(3, 6)).map(journalEntry),

@@ -68,10 +68,7 @@ export function parse<S extends z.ZodType>(schema: S, params: Params): z.infer<S
   const result = schema.safeParse(params);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const message =
-    issue && HAS_CJK.test(issue.message)
-      ? issue.message
-      : `${MSG.badParam}${issue?.path.length ? `：${issue.path.join('.')}` : ''}`;
+  const message = issue && HAS_CJK.test(issue.message) ? issue.message : `${MSG.badParam}${issue?.path.length ? `：${issue.path.join('.')}` : ''}`;
   const field = typeof issue?.path[0] === 'string' ? issue.path[0] : undefined;
   throw bizError(message, 400, field);
 }
@@ -82,26 +79,32 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const optInt = () => z.preprocess(blankToUndefined, z.coerce.number().int().optional());
 export const reqId = (message = '缺少参数：id') =>
   z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }));
-export const optStr = () =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)), z.string().optional());
-export const reqStr = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, { error: message }));
+export const optStr = () => z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)), z.string().optional());
+export const reqStr = (message: string) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, { error: message }));
 
 /** Booleans from JSON or forms: true/'true'/'1'/'on' and false/'false'/'0'/'off'. */
 export const optBool = () =>
-  z.preprocess((v) => {
-    if (v === '' || v === null || v === undefined) return undefined;
-    if (v === true || v === 1 || v === 'true' || v === '1' || v === 'on') return true;
-    if (v === false || v === 0 || v === 'false' || v === '0' || v === 'off') return false;
-    return v;
-  }, z.boolean({ error: MSG.badParam }).optional());
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === null || v === undefined) return undefined;
+      if (v === true || v === 1 || v === 'true' || v === '1' || v === 'on') return true;
+      if (v === false || v === 0 || v === 'false' || v === '0' || v === 'off') return false;
+      return v;
+    },
+    z.boolean({ error: MSG.badParam }).optional(),
+  );
 
 export const pagingSchema = z.object({
   current: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
   // Sizes above 100 are clamped rather than refused.
   size: z.preprocess(
     blankToUndefined,
-    z.coerce.number().int().min(1).default(10).transform((n) => Math.min(n, 100)),
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(10)
+      .transform((n) => Math.min(n, 100)),
   ),
 });
 export type Paging = z.infer<typeof pagingSchema>;

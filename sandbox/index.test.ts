@@ -86,18 +86,30 @@ describe('file store', () => {
     const dbPath = path.join(dir, 'sandbox.db');
     const first = await startSandbox({ port: 0, dbPath, articles: 5 });
     const login = async (url: string) =>
-      ((await (await fetch(`${url}/api/loginApi/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_author', password: 'Demo@2026' }) })).json()) as { entity: { token: string } }).entity.token;
+      (
+        (await (
+          await fetch(`${url}/api/loginApi/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'demo_author', password: 'Demo@2026' }),
+          })
+        ).json()) as { entity: { token: string } }
+      ).entity.token;
     const token = await login(first.url);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4 restart test'))]), 'restart.pdf');
-    const up = (await (await fetch(`${first.url}/api/attachmentApi/upload`, { method: 'POST', headers: { authorization: token }, body: form })).json()) as { entity: { hash: string; ossKey: string } };
+    const up = (await (await fetch(`${first.url}/api/attachmentApi/upload`, { method: 'POST', headers: { authorization: token }, body: form })).json()) as {
+      entity: { hash: string; ossKey: string };
+    };
     expect(fs.existsSync(path.join(dir, 'sandbox-files', up.entity.hash.slice(0, 2), up.entity.hash))).toBe(true);
     await first.close();
 
     const second = await startSandbox({ port: 0, dbPath, articles: 5 });
     const res = await fetch(`${second.url}/api/attachmentApi/download?ossKey=${encodeURIComponent(up.entity.ossKey)}`);
     expect(await res.text()).toBe('%PDF-1.4 restart test');
-    const list = (await (await fetch(`${second.url}/manage/author/paper/list`, { method: 'POST', headers: { authorization: await login(second.url) } })).json()) as { entity: { total: number } };
+    const list = (await (
+      await fetch(`${second.url}/manage/author/paper/list`, { method: 'POST', headers: { authorization: await login(second.url) } })
+    ).json()) as { entity: { total: number } };
     expect(list.entity.total).toBe(6);
     await second.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -109,12 +121,22 @@ describe('personal data', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-personal-'));
     const dbPath = path.join(dir, 'sandbox.db');
     const call = async (url: string, route: string, token: string, body: object = {}) =>
-      (await (await fetch(`${url}${route}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+      (await (
+        await fetch(`${url}${route}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      ).json()) as {
         success: boolean;
         entity: Record<string, unknown> | null;
       };
     const login = async (url: string) =>
-      ((await (await fetch(`${url}/api/loginApi/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_author', password: 'Demo@2026' }) })).json()) as { entity: { token: string } }).entity.token;
+      (
+        (await (
+          await fetch(`${url}/api/loginApi/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'demo_author', password: 'Demo@2026' }),
+          })
+        ).json()) as { entity: { token: string } }
+      ).entity.token;
 
     const first = await startSandbox({ port: 0, dbPath, articles: 5 });
     const token = await login(first.url);
@@ -126,7 +148,10 @@ describe('personal data', () => {
     const second = await startSandbox({ port: 0, dbPath, articles: 5 });
     const again = await login(second.url);
     expect((await call(second.url, '/manage/employee/getProfile', again)).entity).toMatchObject({ institution: '重启测试大学法学院', postcode: '100872' });
-    expect((await call(second.url, '/manage/employee/employeeInvoicingInformation/getInvoicingInformation', again)).entity).toMatchObject({ title: '张晓明', email: 'invoice@example.com' });
+    expect((await call(second.url, '/manage/employee/employeeInvoicingInformation/getInvoicingInformation', again)).entity).toMatchObject({
+      title: '张晓明',
+      email: 'invoice@example.com',
+    });
     await second.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

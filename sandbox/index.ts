@@ -73,9 +73,7 @@ export function createSandboxApp(db: DB, opts: SandboxAppOptions = {}): Express 
     const started = performance.now();
     // Path only: query strings may carry captcha uuids or openids. Read now: routers rewrite req.path.
     const path = req.path;
-    res.on('finish', () =>
-      log.info({ method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'sandbox request'),
-    );
+    res.on('finish', () => log.info({ method: req.method, path, status: res.statusCode, ms: Math.round(performance.now() - started) }, 'sandbox request'));
     next();
   });
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));

@@ -52,9 +52,11 @@ export function themeOpen(db: DB, journalId: number, themeId: number, now: strin
 /** Issues being put together for a journal (published on or after `fromDay`), with the room left in each. */
 export function remainderIssues(db: DB, journalId: number, fromDay = '0000-00-00') {
   const rows = db
-    .prepare(`SELECT p.id, p.year, p.issue_no AS issueNo, p.publish_date AS publishDate, p.capacity,
+    .prepare(
+      `SELECT p.id, p.year, p.issue_no AS issueNo, p.publish_date AS publishDate, p.capacity,
         (SELECT count(*) FROM manuscripts m WHERE m.planned_issue_id = p.id AND m.status NOT IN ('rejected','retracted')) AS loaded
-      FROM issue_plans p WHERE p.journal_id = ? AND p.publish_date >= ? ORDER BY p.year, p.issue_no`)
+      FROM issue_plans p WHERE p.journal_id = ? AND p.publish_date >= ? ORDER BY p.year, p.issue_no`,
+    )
     .all(journalId, fromDay) as { id: number; year: number; issueNo: number; publishDate: string; capacity: number; loaded: number }[];
   return rows.map((r) => ({ ...r, remainder: Math.max(0, r.capacity - r.loaded) }));
 }

@@ -152,9 +152,7 @@ export function replaceAuthors(db: DB, id: number, authors: AuthorInput[]): void
   db.prepare('DELETE FROM manuscript_authors WHERE manuscript_id = ?').run(id);
   const ins = db.prepare(`INSERT INTO manuscript_authors (manuscript_id, seq, name, institution, email, mobile, title, corresponding)
     VALUES (?,?,?,?,?,?,?,?)`);
-  authors.forEach((a, i) =>
-    ins.run(id, i + 1, a.name, a.institution, a.email ?? null, a.mobile ?? null, a.title ?? null, a.corresponding ? 1 : 0),
-  );
+  authors.forEach((a, i) => ins.run(id, i + 1, a.name, a.institution, a.email ?? null, a.mobile ?? null, a.title ?? null, a.corresponding ? 1 : 0));
 }
 
 // --- files ---
@@ -174,9 +172,11 @@ interface FileRow {
 
 export function manuscriptFiles(db: DB, id: number, kind?: FileKind) {
   const rows = db
-    .prepare(`SELECT f.id, f.kind, f.version, f.hash, f.file_name, f.note, f.created_at, b.size, b.content_type, b.ext
+    .prepare(
+      `SELECT f.id, f.kind, f.version, f.hash, f.file_name, f.note, f.created_at, b.size, b.content_type, b.ext
       FROM manuscript_files f JOIN blobs b ON b.hash = f.hash
-      WHERE f.manuscript_id = ? ${kind ? 'AND f.kind = ?' : ''} ORDER BY f.id`)
+      WHERE f.manuscript_id = ? ${kind ? 'AND f.kind = ?' : ''} ORDER BY f.id`,
+    )
     .all(...(kind ? [id, kind] : [id])) as FileRow[];
   return rows.map((r) => ({
     id: r.id,
@@ -199,7 +199,13 @@ export function latestFile(db: DB, id: number, kinds: FileKind[]): ManuscriptFil
 export function addFile(db: DB, id: number, kind: FileKind, hash: string, fileName: string, now: string, note: string | null = null): number {
   const v = (db.prepare('SELECT coalesce(max(version), 0) AS v FROM manuscript_files WHERE manuscript_id = ? AND kind = ?').get(id, kind) as { v: number }).v;
   db.prepare('INSERT INTO manuscript_files (manuscript_id, kind, version, hash, file_name, note, created_at) VALUES (?,?,?,?,?,?,?)').run(
-    id, kind, v + 1, hash, fileName, note, now,
+    id,
+    kind,
+    v + 1,
+    hash,
+    fileName,
+    note,
+    now,
   );
   return v + 1;
 }
@@ -216,9 +222,22 @@ export function addEditorMessage(db: DB, id: number, stage: Stage, sender: strin
 
 export const MESSAGE_TYPES = { 1: '系统通知', 2: '稿件动态', 3: '撤稿回执', 4: '缴费通知' } as const;
 
-export function notify(db: DB, employeeId: number, title: string, content: string, now: string, type: 1 | 2 | 3 | 4 = 2, manuscriptId: number | null = null): void {
+export function notify(
+  db: DB,
+  employeeId: number,
+  title: string,
+  content: string,
+  now: string,
+  type: 1 | 2 | 3 | 4 = 2,
+  manuscriptId: number | null = null,
+): void {
   db.prepare('INSERT INTO messages (employee_id, title, content, is_read, create_time, type, manuscript_id) VALUES (?,?,?,0,?,?,?)').run(
-    employeeId, title, content, now, type, manuscriptId,
+    employeeId,
+    title,
+    content,
+    now,
+    type,
+    manuscriptId,
   );
 }
 
@@ -226,8 +245,10 @@ export function notify(db: DB, employeeId: number, title: string, content: strin
 
 /** 稿件编号: GCH-YEAR-NNNN, sequential per journal and year. */
 export function allocateManuscriptNo(db: DB, journalId: number, gch: string, year: number): string {
-  db.prepare(`INSERT INTO manuscript_sequences (journal_id, year, last) VALUES (?, ?, 1)
-    ON CONFLICT(journal_id, year) DO UPDATE SET last = last + 1`).run(journalId, year);
+  db.prepare(
+    `INSERT INTO manuscript_sequences (journal_id, year, last) VALUES (?, ?, 1)
+    ON CONFLICT(journal_id, year) DO UPDATE SET last = last + 1`,
+  ).run(journalId, year);
   const { last } = db.prepare('SELECT last FROM manuscript_sequences WHERE journal_id = ? AND year = ?').get(journalId, year) as { last: number };
   return `${gch}-${year}-${String(last).padStart(4, '0')}`;
 }
@@ -248,7 +269,10 @@ export function similarityOf(id: number, title: string): number {
 
 // --- generated documents ---
 
-const authorNames = (db: DB, id: number) => manuscriptAuthors(db, id).map((a) => a.name).join('、') || '作者';
+const authorNames = (db: DB, id: number) =>
+  manuscriptAuthors(db, id)
+    .map((a) => a.name)
+    .join('、') || '作者';
 
 function plannedIssueText(db: DB, row: ManuscriptRow): string {
   const plan = row.planned_issue_id
@@ -309,7 +333,10 @@ export function retractionRecipe(row: ManuscriptRow, reason: string, date: strin
   };
 }
 
-export function receiptRecipe(order: { order_no: string; amount: number; pages: number; paid_at: string | null; pay_method: string | null }, row: ManuscriptRow): Recipe {
+export function receiptRecipe(
+  order: { order_no: string; amount: number; pages: number; paid_at: string | null; pay_method: string | null },
+  row: ManuscriptRow,
+): Recipe {
   return {
     kind: 'cjkpdf',
     input: {
@@ -437,11 +464,21 @@ export function transition(db: DB, id: number, to: Stage, opts: TransitionOpts):
     case 'payment': {
       const pages = row.fee_pages ?? estimatePages(row.word_count);
       if (!db.prepare('SELECT 1 FROM payment_orders WHERE manuscript_id = ?').get(id)) {
-        db.prepare(`INSERT INTO payment_orders (order_no, manuscript_id, employee_id, pages, unit_price, amount, status, created_at)
-          VALUES (?,?,?,?,?,?,'unpaid',?)`).run(orderNoFor(id, now), id, row.employee_id, pages, PAGE_FEE_CENTS, pages * PAGE_FEE_CENTS, now);
+        db.prepare(
+          `INSERT INTO payment_orders (order_no, manuscript_id, employee_id, pages, unit_price, amount, status, created_at)
+          VALUES (?,?,?,?,?,?,'unpaid',?)`,
+        ).run(orderNoFor(id, now), id, row.employee_id, pages, PAGE_FEE_CENTS, pages * PAGE_FEE_CENTS, now);
       }
       set('fee_pages = ?', pages);
-      notify(db, row.employee_id, '缴费提醒', `您的稿件《${row.title}》已确认校样，请在15个工作日内缴纳版面费${((pages * PAGE_FEE_CENTS) / 100).toFixed(2)}元。`, now, 4, id);
+      notify(
+        db,
+        row.employee_id,
+        '缴费提醒',
+        `您的稿件《${row.title}》已确认校样，请在15个工作日内缴纳版面费${((pages * PAGE_FEE_CENTS) / 100).toFixed(2)}元。`,
+        now,
+        4,
+        id,
+      );
       break;
     }
     case 'published':

@@ -138,7 +138,10 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
     }
     const tmpPath = path.join(limits.tmpDir, `upload-${randomBytes(12).toString('hex')}`);
     temps.push(tmpPath);
-    const fileName = path.basename(params.filename.replace(/\\/g, '/')).replace(/[\r\n\0]/g, '').slice(0, 200);
+    const fileName = path
+      .basename(params.filename.replace(/\\/g, '/'))
+      .replace(/[\r\n\0]/g, '')
+      .slice(0, 200);
     const stream = fs.createWriteStream(tmpPath);
     openStreams.push(stream);
     // A write error (disk full …) fails the upload; after a destroy it is ignored.
@@ -259,10 +262,12 @@ export async function readMultipart(req: Request, limits: MultipartLimits): Prom
   const cleanup = async () => {
     await Promise.all(
       openStreams.map((stream) =>
-        stream.closed ? undefined : new Promise<void>((resolve) => {
-          stream.once('close', () => resolve());
-          stream.destroy();
-        }),
+        stream.closed
+          ? undefined
+          : new Promise<void>((resolve) => {
+              stream.once('close', () => resolve());
+              stream.destroy();
+            }),
       ),
     );
     await Promise.all(temps.map((t) => fs.promises.rm(t, { force: true })));

@@ -112,4 +112,3 @@ export function wordLikeDocx(): Buffer {
     { name: 'word/document.xml', data: xml },
   ]);
 }
-

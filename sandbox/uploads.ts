@@ -31,7 +31,10 @@ export function newOssKey(kind: string, now: string, hash: string, ext: string):
   return `${kind}/${now.slice(0, 7).replace('-', '')}/${randomBytes(6).toString('hex')}-${hash.slice(0, 12)}.${ext}`;
 }
 
-export function insertAttachment(env: SandboxEnv, a: { hash: string; fileName: string; kind: string; employeeId: number | null; now: string; ext: string }): { id: number; ossKey: string } {
+export function insertAttachment(
+  env: SandboxEnv,
+  a: { hash: string; fileName: string; kind: string; employeeId: number | null; now: string; ext: string },
+): { id: number; ossKey: string } {
   const ossKey = newOssKey(a.kind, a.now, a.hash, a.ext);
   const info = env.db
     .prepare('INSERT INTO attachments (oss_key, hash, file_name, kind, employee_id, created_at) VALUES (?,?,?,?,?,?)')

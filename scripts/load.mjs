@@ -86,7 +86,9 @@ function uploadBody() {
 }
 
 async function runLoad(options) {
-  const [command, argv] = pinned ? ['taskset', ['-c', '1', process.execPath, 'bench/load.mjs', JSON.stringify(options)]] : [process.execPath, ['bench/load.mjs', JSON.stringify(options)]];
+  const [command, argv] = pinned
+    ? ['taskset', ['-c', '1', process.execPath, 'bench/load.mjs', JSON.stringify(options)]]
+    : [process.execPath, ['bench/load.mjs', JSON.stringify(options)]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -216,9 +218,19 @@ try {
   portal.kill('SIGTERM');
   const [stats, exit] = await Promise.all([traffic.done, exited]);
   const seconds = (exit.at - termAt) / 1000;
-  console.log(`     ${stats.ok} answered, ${stats.serverErrors} 5xx, ${stats.resetAfterAccept} reset after acceptance, ${stats.refused} clients refused once the portal stopped accepting`);
-  goal('every accepted request completed', stats.serverErrors === 0 && stats.resetAfterAccept === 0 && stats.ok > 0, `${stats.serverErrors + stats.resetAfterAccept} failed`);
-  goal('exit 0 within 10 s of SIGTERM', exit.code === 0 && seconds <= 10, `code ${exit.code}${exit.signal ? ` (${exit.signal})` : ''} after ${seconds.toFixed(1)} s`);
+  console.log(
+    `     ${stats.ok} answered, ${stats.serverErrors} 5xx, ${stats.resetAfterAccept} reset after acceptance, ${stats.refused} clients refused once the portal stopped accepting`,
+  );
+  goal(
+    'every accepted request completed',
+    stats.serverErrors === 0 && stats.resetAfterAccept === 0 && stats.ok > 0,
+    `${stats.serverErrors + stats.resetAfterAccept} failed`,
+  );
+  goal(
+    'exit 0 within 10 s of SIGTERM',
+    exit.code === 0 && seconds <= 10,
+    `code ${exit.code}${exit.signal ? ` (${exit.signal})` : ''} after ${seconds.toFixed(1)} s`,
+  );
   portal = null;
 } catch (error) {
   console.error(error);

@@ -33,7 +33,8 @@ export async function waitUntilUp(url, { child, output = () => '', timeoutMs = 6
     return text ? `:\n${text.slice(-8000)}` : '';
   };
   for (;;) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`the process for ${url} exited (${child.exitCode ?? child.signalCode})${why()}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`the process for ${url} exited (${child.exitCode ?? child.signalCode})${why()}`);
     const status = await fetch(url).then(
       (response) => (response.body?.cancel(), response.status),
       () => 0,

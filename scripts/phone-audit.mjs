@@ -13,7 +13,13 @@ const out = process.env.OUT ?? '/tmp/shots';
 mkdirSync(out, { recursive: true });
 const width = Number(process.env.W ?? 390);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width, height: width < 380 ? 740 : 844 }, javaScriptEnabled: !process.env.NOJS, locale: 'zh-CN', defaultBrowserType: undefined });
+const context = await browser.newContext({
+  ...devices['Pixel 7'],
+  viewport: { width, height: width < 380 ? 740 : 844 },
+  javaScriptEnabled: !process.env.NOJS,
+  locale: 'zh-CN',
+  defaultBrowserType: undefined,
+});
 if (process.env.COOKIE) {
   const [name, ...value] = process.env.COOKIE.split('=');
   await context.addCookies([{ name, value: value.join('='), url: base }]);
@@ -30,7 +36,11 @@ for (const path of paths) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let i = 0; i < parts; i++) {
       const top = Math.floor((height / parts) * i);
-      await page.screenshot({ path: `${out}/${name.replace('.png', `-part${i + 1}.png`)}`, fullPage: true, clip: { x: 0, y: top, width, height: Math.ceil(height / parts) } });
+      await page.screenshot({
+        path: `${out}/${name.replace('.png', `-part${i + 1}.png`)}`,
+        fullPage: true,
+        clip: { x: 0, y: top, width, height: Math.ceil(height / parts) },
+      });
     }
   }
   console.log(`${path} ${response?.status()} scrollWidth=${report.scrollWidth}/${report.viewportWidth}`);

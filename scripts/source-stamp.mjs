@@ -4,7 +4,21 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['app', 'server', 'sandbox', 'contract', 'public', 'patches', 'scripts/build.mjs', 'scripts/build-server.mjs', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'postcss.config.cjs', 'tsconfig.json'];
+const INPUTS = [
+  'app',
+  'server',
+  'sandbox',
+  'contract',
+  'public',
+  'patches',
+  'scripts/build.mjs',
+  'scripts/build-server.mjs',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'postcss.config.cjs',
+  'tsconfig.json',
+];
 const buildDir = () => process.env.BUILD_DIR ?? 'build';
 const stampFile = () => path.join(buildDir(), '.source-hash');
 

@@ -14,7 +14,9 @@ export function sqliteDriverProblem() {
     new Database(':memory:').close();
     return undefined;
   } catch (error) {
-    return error.code === 'MODULE_NOT_FOUND' ? 'it is not installed (npm could not build it on this machine)' : `it does not load (${error.message.split('\n')[0]})`;
+    return error.code === 'MODULE_NOT_FOUND'
+      ? 'it is not installed (npm could not build it on this machine)'
+      : `it does not load (${error.message.split('\n')[0]})`;
   }
 }
 

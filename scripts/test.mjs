@@ -86,7 +86,8 @@ async function endToEndTests() {
 // Route types first (a few seconds): the type check reads them and the build writes beside them.
 const typegen = await check('typegen', 'npx', ['react-router', 'typegen']);
 const types = typegen ? check('tsc', 'npx', ['tsc', '--noEmit']) : Promise.resolve();
-const lint = check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// Lint: ESLint's rules, then Prettier's formatting (`npm run format` fixes the second).
+const lint = check('lint', 'npm', ['run', 'lint', '--silent']);
 const built = await check('build', 'npm', ['run', 'build', '--silent']);
 // The integration suites and the end-to-end tests run the production build.
 const afterBuild = built

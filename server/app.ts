@@ -106,7 +106,10 @@ export function createPortalApp(options: PortalAppOptions) {
   });
   app.get('/readyz', async (_req, res) => {
     const ready = !shuttingDown && (await readiness()).ready;
-    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ ready });
+    res
+      .set('Cache-Control', 'no-store')
+      .status(ready ? 200 : 503)
+      .json({ ready });
   });
 
   const proxy = createProxy({
@@ -126,7 +129,12 @@ export function createPortalApp(options: PortalAppOptions) {
     // Development: the build Vite serves may change between requests.
     const loadBuild = options.build;
     app.use((_req, _res, next) => {
-      loadBuild().then((build) => (routeTable = tableOf(build)), () => undefined).finally(() => next());
+      loadBuild()
+        .then(
+          (build) => (routeTable = tableOf(build)),
+          () => undefined,
+        )
+        .finally(() => next());
     });
   }
 
@@ -191,12 +199,24 @@ export function createPortalApp(options: PortalAppOptions) {
    */
   async function renderPublic(url: string, requestId: string): Promise<Omit<CachedPage, 'storedAt'>> {
     const marker = newNonce();
-    const context: AppLoadContext = { cspNonce: marker, requestId, clientIp: '', clientNetwork: '', logger: logger.child({ reqId: requestId }), runtime, wholeDocument: true };
+    const context: AppLoadContext = {
+      cspNonce: marker,
+      requestId,
+      clientIp: '',
+      clientNetwork: '',
+      logger: logger.child({ reqId: requestId }),
+      runtime,
+      wholeDocument: true,
+    };
     const response = await fetchHandler(new Request(url), context);
     const rendered = Buffer.from(await response.arrayBuffer());
     const isDocument = (response.headers.get('content-type') ?? '').startsWith('text/html');
-    const { html, sources } = isDocument ? hashMarkedInlineElements(rendered.toString('utf8'), marker) : { html: undefined, sources: { scripts: [], styles: [] } };
-    const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'content-security-policy');
+    const { html, sources } = isDocument
+      ? hashMarkedInlineElements(rendered.toString('utf8'), marker)
+      : { html: undefined, sources: { scripts: [], styles: [] } };
+    const headers = [...response.headers.entries()].filter(
+      ([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'content-security-policy',
+    );
     headers.push(['content-security-policy', contentSecurityPolicy(cspOptions, sources)]);
     // An answer that sets a cookie or says it is private is passed on but never stored or shared.
     const personal = response.headers.has('set-cookie') || /private|no-store/.test(response.headers.get('cache-control') ?? '');

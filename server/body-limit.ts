@@ -21,11 +21,13 @@ function refuse(req: Request, res: Response, status: 411 | 413, message: string)
     res.json({ code: status, success: false, message, entity: null });
     return;
   }
-  res.type('html').send(
-    `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${message}</title></head>` +
-      `<body style="font-family:sans-serif;text-align:center;padding:80px 20px;color:#1f2733">` +
-      `<h1 style="font-size:24px">${message}</h1><p><a href="/">返回首页</a></p></body></html>`,
-  );
+  res
+    .type('html')
+    .send(
+      `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${message}</title></head>` +
+        `<body style="font-family:sans-serif;text-align:center;padding:80px 20px;color:#1f2733">` +
+        `<h1 style="font-size:24px">${message}</h1><p><a href="/">返回首页</a></p></body></html>`,
+    );
 }
 
 export function bodyLimit(options: BodyLimitOptions) {

@@ -69,7 +69,9 @@ describe('loadConfig', () => {
     for (const bad of ['ftp://x', 'https://x/path', 'https://x/?q=1', 'https://user@x', 'not a url']) {
       expect(() => loadConfig({ NODE_ENV: 'test', PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
     }
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, JOURNAL_API_URL: 'https://api.example' })).toThrow(/PUBLIC_URL: is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, JOURNAL_API_URL: 'https://api.example' })).toThrow(
+      /PUBLIC_URL: is required in production/,
+    );
   });
 
   it('reads REDIS_URL (unset by default) and refuses anything but redis(s):// without echoing it', () => {
@@ -87,7 +89,24 @@ describe('loadConfig', () => {
   });
 
   it('refuses, naming TRUST_PROXY, exactly the values Express would refuse at start', () => {
-    const values = ['loopback', 'loopback, 10.0.0.0/8', '10.0.0.1', '::1', 'fe80::/10', '10.0.0.0/255.0.0.0', 'true', 'false', '2', '10.0.0.0/33', 'gateway.internal', 'loopback;10.0.0.1', '10.0.0.0/8/1', '300.1.1.1', 'LOOPBACK', ''];
+    const values = [
+      'loopback',
+      'loopback, 10.0.0.0/8',
+      '10.0.0.1',
+      '::1',
+      'fe80::/10',
+      '10.0.0.0/255.0.0.0',
+      'true',
+      'false',
+      '2',
+      '10.0.0.0/33',
+      'gateway.internal',
+      'loopback;10.0.0.1',
+      '10.0.0.0/8/1',
+      '300.1.1.1',
+      'LOOPBACK',
+      '',
+    ];
     for (const value of values) {
       let expressAccepts = true;
       try {

@@ -8,9 +8,7 @@ import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production';
 
-const boolish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -50,7 +48,9 @@ const envSchema = z
     METRICS_HOST: z
       .string()
       .default('127.0.0.1')
-      .refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), { message: 'must be an address to listen on, like 127.0.0.1 or 0.0.0.0' }),
+      .refine((value) => isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value), {
+        message: 'must be an address to listen on, like 127.0.0.1 or 0.0.0.0',
+      }),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, message: '必须是 http(s) 地址 (must be an http(s) URL)' })
       .refine(
@@ -66,7 +66,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JOURNAL_API_URL && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the origin readers use, like https://journal.example.edu.cn)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (the origin readers use, like https://journal.example.edu.cn)',
+      });
     }
     // With the embedded sandbox a missing secret is generated and kept (server/session-secret.ts).
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET && env.JOURNAL_API_URL) {

@@ -49,16 +49,20 @@ const meta = (document: Document, name: string) => [...document.querySelectorAll
 /** Runs `work` over `items`, a few at a time. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 describe('the sitemap’s dates', () => {
   /** Every URL of the sitemap with its lastmod (null where it has none), read as XML. */
   async function lastmods(): Promise<Map<string, string | null>> {
     const sitemap = new JSDOM(await (await fetch(`${portal.url}/sitemap.xml`)).text(), { contentType: 'text/xml' }).window.document;
-    return new Map([...sitemap.querySelectorAll('url')].map((url) => [url.querySelector('loc')?.textContent ?? '', url.querySelector('lastmod')?.textContent ?? null]));
+    return new Map(
+      [...sitemap.querySelectorAll('url')].map((url) => [url.querySelector('loc')?.textContent ?? '', url.querySelector('lastmod')?.textContent ?? null]),
+    );
   }
   const day = (date: string) => date.slice(0, 10);
   const latest = (dates: string[]) => dates.map(day).sort().at(-1);
@@ -70,12 +74,15 @@ describe('the sitemap’s dates', () => {
     expect(dates.get(`${origin}/expertAuthor/1`)).toBe(latest(expert.papers.map((p) => p.publishDate)));
     // A board member's papers are those with their name on the byline, as their page lists them.
     const member = (await sandbox.post('/api/cooperativeProjectApi/projectSpecialistShow', { id: 1 })).body.entity as { name: string };
-    const found = (await sandbox.post('/api/paperSearchApi/search', { query: member.name, field: 'author', current: 1, size: 100 })).body.entity as { records: { publishDate: string; authors: { name: string }[] }[] };
+    const found = (await sandbox.post('/api/paperSearchApi/search', { query: member.name, field: 'author', current: 1, size: 100 })).body.entity as {
+      records: { publishDate: string; authors: { name: string }[] }[];
+    };
     const papers = found.records.filter((paper) => paper.authors.some((author) => author.name === member.name));
     expect(dates.get(`${origin}/editorialBoard/1`)).toBe(papers.length ? latest(papers.map((p) => p.publishDate)) : null);
     expect(dates.get(`${origin}/userAgreement`)).toBe('2026-01-01');
     expect(dates.get(`${origin}/privacyAgreement`)).toBe('2026-01-01');
-    for (const undated of ['/frequentlyAskedQuestion', '/userGuide', '/expertAuthor', '/editorialBoard']) expect(dates.get(`${origin}${undated}`), undated).toBeNull();
+    for (const undated of ['/frequentlyAskedQuestion', '/userGuide', '/expertAuthor', '/editorialBoard'])
+      expect(dates.get(`${origin}${undated}`), undated).toBeNull();
     // Every expert and board page has a date when its person has papers on the platform.
     const people = [...dates].filter(([loc]) => /\/(expertAuthor|editorialBoard)\/\d+$/.test(loc));
     expect(people.filter(([, lastmod]) => lastmod).length).toBeGreaterThan(people.length / 2);
@@ -90,12 +97,16 @@ describe('robots.txt, read by a robots.txt parser', () => {
     expect(articles).toHaveLength(300);
     // Every 30th article page: rendering all 300 would cost a minute.
     const pdfs: string[] = [];
-    await eachLimited(articles.filter((_, i) => i % 30 === 0), 4, async (article) => {
-      const url = new URL(article);
-      const [pdf] = meta(await page(url.pathname + url.search), 'citation_pdf_url');
-      expect(pdf, article).toBeTruthy();
-      pdfs.push(pdf!);
-    });
+    await eachLimited(
+      articles.filter((_, i) => i % 30 === 0),
+      4,
+      async (article) => {
+        const url = new URL(article);
+        const [pdf] = meta(await page(url.pathname + url.search), 'citation_pdf_url');
+        expect(pdf, article).toBeTruthy();
+        pdfs.push(pdf!);
+      },
+    );
     expect(pdfs).toHaveLength(10);
     for (const pdf of pdfs) expect(robots.isAllowed(pdf, 'Googlebot'), pdf).toBe(true);
     await eachLimited(pdfs, 6, async (pdf) => {
@@ -150,7 +161,9 @@ describe('what Zotero reads (docs/zotero-check.md)', () => {
     // Zotero's Embedded Metadata translator takes citation_abstract; without it, the cut page description.
     expect(meta(document, 'citation_abstract')).toEqual([article.abstract]);
     expect(meta(document, 'description')[0]!.length).toBeLessThan(article.abstract.length);
-    const people = [...document.querySelectorAll('meta[name="citation_author"], meta[name="citation_author_institution"]')].map((tag) => tag.getAttribute('content'));
+    const people = [...document.querySelectorAll('meta[name="citation_author"], meta[name="citation_author_institution"]')].map((tag) =>
+      tag.getAttribute('content'),
+    );
     expect(people).toEqual(article.authors.flatMap((author) => [author.name, author.institution]));
     expect(meta(document, 'citation_online_date')).toEqual([article.onlineFirstDate.slice(0, 10).replace(/-/g, '/')]);
   });
@@ -158,7 +171,10 @@ describe('what Zotero reads (docs/zotero-check.md)', () => {
   /** The articles a page lists, and the COinS context objects it carries, parsed as OpenURL KEV. */
   async function listed(pathAndQuery: string, entrySelector: string) {
     const document = await page(pathAndQuery);
-    const links = [...document.querySelectorAll(`${entrySelector} a[href^="/journal/detail?id="]:not([href*="#"])`)].map((a) => ({ title: a.textContent ?? '', href: a.getAttribute('href')! }));
+    const links = [...document.querySelectorAll(`${entrySelector} a[href^="/journal/detail?id="]:not([href*="#"])`)].map((a) => ({
+      title: a.textContent ?? '',
+      href: a.getAttribute('href')!,
+    }));
     const coins = [...document.querySelectorAll('span.Z3988[title]')].map((span) => new URLSearchParams(span.getAttribute('title')!));
     return { links, coins };
   }
@@ -265,7 +281,11 @@ describe('OAI-PMH 2.0 at /oai, validated against the protocol’s schema', () =>
     const datestamp = text(first, 'datestamp')!;
     const record = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(identifier)}`);
     expect(text(record, 'identifier')).toBe(identifier);
-    const posted = await oai('', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(identifier)}` });
+    const posted = await oai('', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(identifier)}`,
+    });
     expect(text(posted, 'title', DC_NS)).toBe(text(record, 'title', DC_NS));
     const day = await harvest('ListIdentifiers', `metadataPrefix=oai_dc&from=${datestamp}&until=${datestamp}`);
     expect(day.records.length).toBeGreaterThan(0);
@@ -334,7 +354,11 @@ describe('one address per page, and what a shared article shows', () => {
     const response = await fetch(picture!.replace(origin, portal.url));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await response.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
   });
 });
 
@@ -369,7 +393,10 @@ describe('every public page: one canonical URL and the structured data that fits
       const canonical = new URL(links[0]!);
       expect(canonical.origin, url).toBe(origin);
       expect(canonical.pathname, url).toBe(new URL(url, origin).pathname);
-      expect([...canonical.searchParams.keys()].filter((key) => !MEANINGFUL.has(key)), url).toEqual([]);
+      expect(
+        [...canonical.searchParams.keys()].filter((key) => !MEANINGFUL.has(key)),
+        url,
+      ).toEqual([]);
     }
   });
 
@@ -377,7 +404,9 @@ describe('every public page: one canonical URL and the structured data that fits
     const all: object[] = [];
     for (const url of pages) {
       const document = rendered.get(url)!;
-      const docs = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '') as { '@type': string; itemListElement?: { name: string; item?: string }[] });
+      const docs = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (script) => JSON.parse(script.textContent ?? '') as { '@type': string; itemListElement?: { name: string; item?: string }[] },
+      );
       all.push(...docs);
       // Every crumb that links to a page, and the current page last.
       const shown = [...document.querySelectorAll('nav[aria-label="当前位置"] li')];
@@ -385,7 +414,10 @@ describe('every public page: one canonical URL and the structured data that fits
       const list = docs.find((doc) => doc['@type'] === 'BreadcrumbList');
       expect(list?.itemListElement?.map((item) => item.name) ?? [], url).toEqual(crumbs);
       for (const item of list?.itemListElement ?? []) if (item.item) expect(item.item.startsWith(`${origin}/`), url).toBe(true);
-      expect(docs.map((doc) => doc['@type']).filter((type) => type !== 'BreadcrumbList'), url).toEqual(TYPES[url] ?? []);
+      expect(
+        docs.map((doc) => doc['@type']).filter((type) => type !== 'BreadcrumbList'),
+        url,
+      ).toEqual(TYPES[url] ?? []);
     }
     expect(all.length).toBeGreaterThan(pages.length);
     expect(await validateJsonLd(all)).toEqual([]);

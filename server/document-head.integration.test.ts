@@ -31,14 +31,19 @@ describe('the head of a document', () => {
     await sandbox?.close();
   });
 
-  it.each(['/', '/journal', '/journal/detail?id=1', '/news', '/no-such-page'])('%s asks for its style sheet before any script, and still loads the entry', async (pagePath) => {
-    const { body } = await rawRequest(portal.url, { path: pagePath });
-    const head = body.slice(0, body.indexOf('</head>'));
-    expect(body).not.toContain('modulepreload');
-    const stylesheet = head.search(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/[^"]+\.css"/);
-    expect(stylesheet).toBeGreaterThan(0);
-    expect(head.slice(0, stylesheet)).not.toMatch(/<script[^>]+src=|<link[^>]+\.js"/);
-    // The hydration script: the route modules, then the entry.
-    expect(body).toMatch(/<script[^>]+type="module"[^>]*>import "\/assets\/manifest-[^"]+\.js";\s*import \* as route0 from "\/assets\/root-[^"]+\.js";[\s\S]*import\("\/assets\/entry\.client-[^"]+\.js"\);<\/script>/);
-  });
+  it.each(['/', '/journal', '/journal/detail?id=1', '/news', '/no-such-page'])(
+    '%s asks for its style sheet before any script, and still loads the entry',
+    async (pagePath) => {
+      const { body } = await rawRequest(portal.url, { path: pagePath });
+      const head = body.slice(0, body.indexOf('</head>'));
+      expect(body).not.toContain('modulepreload');
+      const stylesheet = head.search(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/[^"]+\.css"/);
+      expect(stylesheet).toBeGreaterThan(0);
+      expect(head.slice(0, stylesheet)).not.toMatch(/<script[^>]+src=|<link[^>]+\.js"/);
+      // The hydration script: the route modules, then the entry.
+      expect(body).toMatch(
+        /<script[^>]+type="module"[^>]*>import "\/assets\/manifest-[^"]+\.js";\s*import \* as route0 from "\/assets\/root-[^"]+\.js";[\s\S]*import\("\/assets\/entry\.client-[^"]+\.js"\);<\/script>/,
+      );
+    },
+  );
 });

@@ -24,7 +24,12 @@ describe('a PDF/batch polyglot behind a link that names it', () => {
     const token = await sandbox.login('demo_author');
     cookie = authorCookie(token).slice(SESSION_COOKIE.length + 1);
     const polyglot = '%PDF-1.4\r\n@echo off & echo pwned & exit /b\r\n<html><script>alert(document.domain)</script></html>\r\n%%EOF\n';
-    const uploaded = await sandbox.upload('/api/attachmentApi/upload', { name: '论文模板.pdf', data: polyglot, type: 'application/pdf' }, { kind: 'attachment' }, { token });
+    const uploaded = await sandbox.upload(
+      '/api/attachmentApi/upload',
+      { name: '论文模板.pdf', data: polyglot, type: 'application/pdf' },
+      { kind: 'attachment' },
+      { token },
+    );
     hash = uploaded.body.entity.hash;
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   }, 60_000);

@@ -70,7 +70,12 @@ async function stop(started: Started) {
 /** The package folders `npm ci --omit=dev --omit=optional` installs (the Docker image's). */
 function productionPackages(): Set<string> {
   const listed = execFileSync('npm', ['ls', '--omit=dev', '--omit=optional', '--all', '--parseable'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  return new Set(listed.split('\n').filter((line) => line.includes('node_modules')).map((line) => path.resolve(line)));
+  return new Set(
+    listed
+      .split('\n')
+      .filter((line) => line.includes('node_modules'))
+      .map((line) => path.resolve(line)),
+  );
 }
 
 /** The package folder a loaded module belongs to (scoped packages included). */
@@ -101,7 +106,10 @@ describe('the first run', () => {
       body: new URLSearchParams({ username: 'demo_author', password: 'Demo@2026', agreement: 'on' }).toString(),
     });
     expect(login.status).toBe(302);
-    const cookie = [login.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('journalData-token='))?.split(';')[0];
+    const cookie = [login.headers['set-cookie'] ?? []]
+      .flat()
+      .find((c) => c.startsWith('journalData-token='))
+      ?.split(';')[0];
     expect(cookie).toBeDefined();
     const signedIn = await rawRequest(base, { path: '/personal/index', headers: { Cookie: cookie! } });
     expect(signedIn.status).toBe(200);
@@ -111,7 +119,12 @@ describe('the first run', () => {
     expect(first.stderr()).toContain('http://localhost:3000');
     expect(first.stderr()).toContain('demo_author / Demo@2026');
     expect(first.stderr()).not.toMatch(/\n\s+at /);
-    expect(first.stdout().split('\n').filter((line) => line.includes('SESSION_SECRET is not set'))).toHaveLength(1);
+    expect(
+      first
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('SESSION_SECRET is not set')),
+    ).toHaveLength(1);
     // Every stdout line is a JSON log line: the banner goes to stderr.
     for (const line of first.stdout().split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
     // The embedded sandbox was loaded, SQLite with it.
@@ -130,25 +143,35 @@ describe('the first run', () => {
   }, 120_000);
 
   it('refuses a production start with a real backend and no SESSION_SECRET, in one line', async () => {
-    const started = startPortal(work, { ...newcomerEnv(), JOURNAL_API_URL: 'https://journal.example.edu.cn', PUBLIC_URL: 'https://journal.example.edu.cn' }, path.join(work, 'modules-refused.log'));
+    const started = startPortal(
+      work,
+      { ...newcomerEnv(), JOURNAL_API_URL: 'https://journal.example.edu.cn', PUBLIC_URL: 'https://journal.example.edu.cn' },
+      path.join(work, 'modules-refused.log'),
+    );
     expect(await started.exited).toBe(1);
     const lines = started.stderr().split('\n').filter(Boolean);
     expect(lines).toEqual(['SESSION_SECRET: is required in production (comma-separated secrets, newest first); see .env.example']);
   });
 
   it('never loads the sandbox or SQLite with a real backend', async () => {
-    const backend = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":[]}'));
+    const backend = http.createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":[]}'),
+    );
     await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
     const port = (await freePorts(1))[0];
     const moduleLog = path.join(work, 'modules-real.log');
-    const started = startPortal(work, {
-      ...newcomerEnv(),
-      JOURNAL_API_URL: `http://127.0.0.1:${(backend.address() as net.AddressInfo).port}`,
-      SESSION_SECRET: 'a-real-deployment-secret-of-at-least-32-chars',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      METRICS_PORT: '0',
-    }, moduleLog);
+    const started = startPortal(
+      work,
+      {
+        ...newcomerEnv(),
+        JOURNAL_API_URL: `http://127.0.0.1:${(backend.address() as net.AddressInfo).port}`,
+        SESSION_SECRET: 'a-real-deployment-secret-of-at-least-32-chars',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PORT: String(port),
+        METRICS_PORT: '0',
+      },
+      moduleLog,
+    );
     try {
       await waitUntilUp(`http://127.0.0.1:${port}/healthz`, { child: started.child, output: started.stderr });
       const modules = modulesIn(moduleLog);
@@ -157,7 +180,14 @@ describe('the first run', () => {
       expect(modules).not.toMatch(/node-chunks\/sandbox-/);
       // What the image installs (npm ci --omit=dev --omit=optional) is all the start needs.
       const production = productionPackages();
-      const outside = [...new Set(modules.split('\n').filter((url) => url.includes('/node_modules/')).map(packageDirOf))].filter((dir) => !production.has(dir));
+      const outside = [
+        ...new Set(
+          modules
+            .split('\n')
+            .filter((url) => url.includes('/node_modules/'))
+            .map(packageDirOf),
+        ),
+      ].filter((dir) => !production.has(dir));
       expect(outside).toEqual([]);
     } finally {
       await stop(started);
@@ -165,21 +195,29 @@ describe('the first run', () => {
     }
   }, 60_000);
 
-  it.each(['PORT', 'SANDBOX_PORT', 'METRICS_PORT'])('stops with one line naming %s when its port is taken', async (variable) => {
-    const holder = net.createServer();
-    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-    const taken = (holder.address() as net.AddressInfo).port;
-    const [port, sandboxPort, metricsPort] = await freePorts(3);
-    const ports: Record<string, string> = { PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: String(metricsPort) };
-    ports[variable] = String(taken);
-    const started = startPortal(work, { ...newcomerEnv(), ...ports, HOST: '127.0.0.1', SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '5' }, path.join(work, `modules-${variable}.log`));
-    try {
-      expect(await started.exited).toBe(1);
-      const lines = started.stderr().split('\n').filter(Boolean);
-      expect(lines.at(-1)).toBe(`${variable}: port ${taken} is already in use; set ${variable} to a free port (see .env.example).`);
-      expect(started.stderr()).not.toMatch(/\n\s+at /);
-    } finally {
-      holder.close();
-    }
-  }, 60_000);
+  it.each(['PORT', 'SANDBOX_PORT', 'METRICS_PORT'])(
+    'stops with one line naming %s when its port is taken',
+    async (variable) => {
+      const holder = net.createServer();
+      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+      const taken = (holder.address() as net.AddressInfo).port;
+      const [port, sandboxPort, metricsPort] = await freePorts(3);
+      const ports: Record<string, string> = { PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: String(metricsPort) };
+      ports[variable] = String(taken);
+      const started = startPortal(
+        work,
+        { ...newcomerEnv(), ...ports, HOST: '127.0.0.1', SANDBOX_DB: ':memory:', SANDBOX_ARTICLES: '5' },
+        path.join(work, `modules-${variable}.log`),
+      );
+      try {
+        expect(await started.exited).toBe(1);
+        const lines = started.stderr().split('\n').filter(Boolean);
+        expect(lines.at(-1)).toBe(`${variable}: port ${taken} is already in use; set ${variable} to a free port (see .env.example).`);
+        expect(started.stderr()).not.toMatch(/\n\s+at /);
+      } finally {
+        holder.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -43,8 +43,8 @@ const own = (page: string, label: string) => `${page}?from=${encodeURIComponent(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each place `text` appears in `body`, with a little context (a readable failure, not the whole page). */
-const mentionsOf = (text: string, body: string) => [...body.matchAll(new RegExp(text.replaceAll('.', '\\.'), 'g'))].map((m) => body.slice(Math.max(0, m.index - 60), m.index + 60));
-
+const mentionsOf = (text: string, body: string) =>
+  [...body.matchAll(new RegExp(text.replaceAll('.', '\\.'), 'g'))].map((m) => body.slice(Math.max(0, m.index - 60), m.index + 60));
 
 describe('two portal processes behind nginx (TLS, gateway cache, forwarded client address)', () => {
   let redis: TestRedisServer | undefined;
@@ -68,7 +68,6 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     stopWithTestProcess(child);
     return child;
   }
-
 
   function exited(child: ChildProcess, withinMs: number): Promise<{ code: number | null; signal: string | null }> {
     return new Promise((resolve, reject) => {
@@ -189,14 +188,20 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     expect(second.body).not.toContain('nonce');
 
     // Fresh for s-maxage (never less), then served stale at once while nginx refreshes it.
-    const stale = await pollUntil(() => get(pagePath), (r) => r.headers['x-gateway-cache'] !== 'HIT');
+    const stale = await pollUntil(
+      () => get(pagePath),
+      (r) => r.headers['x-gateway-cache'] !== 'HIT',
+    );
     expect(stale.seen.every((status) => status === 'HIT')).toBe(true);
     expect(stale.sentAt - sentFirst).toBeGreaterThanOrEqual(FRESH_SECONDS * 1000);
     expect(['STALE', 'UPDATING']).toContain(stale.response.headers['x-gateway-cache']);
     expect(stale.response.status).toBe(200);
 
     // The background refresh stored a fresh copy: hits again, without a visitor waiting for a render.
-    const refreshed = await pollUntil(() => get(pagePath), (r) => r.headers['x-gateway-cache'] === 'HIT');
+    const refreshed = await pollUntil(
+      () => get(pagePath),
+      (r) => r.headers['x-gateway-cache'] === 'HIT',
+    );
     expect(refreshed.seen.every((status) => status === 'STALE' || status === 'UPDATING')).toBe(true);
     expect(refreshed.response.status).toBe(200);
   });
@@ -383,7 +388,13 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     const logout = (origin: string) =>
       get('/logout', {
         method: 'POST',
-        headers: { Cookie: cookie, Origin: origin, 'X-Forwarded-Host': EVIL, Forwarded: `host=${EVIL};proto=https`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: {
+          Cookie: cookie,
+          Origin: origin,
+          'X-Forwarded-Host': EVIL,
+          Forwarded: `host=${EVIL};proto=https`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
         body: '',
       });
     expect((await logout(`https://${EVIL}`)).status).toBe(403);
@@ -402,7 +413,18 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
       answers.push(
         new Promise<number>((resolve) => {
           const req = https.request(
-            { hostname: target.hostname, port: target.port, method: 'POST', path: '/login?login=userLogin', localAddress: '127.0.0.5', agent: false, ca: gateway.ca, servername: '', rejectUnauthorized: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '100' } },
+            {
+              hostname: target.hostname,
+              port: target.port,
+              method: 'POST',
+              path: '/login?login=userLogin',
+              localAddress: '127.0.0.5',
+              agent: false,
+              ca: gateway.ca,
+              servername: '',
+              rejectUnauthorized: false,
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '100' },
+            },
             (res) => {
               res.resume();
               resolve(res.statusCode ?? 0);
@@ -466,10 +488,12 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
     const nginxSeconds = Number(/^\s*keepalive_timeout (\d+)s;/m.exec(upstream)?.[1]);
     const agent = new http.Agent({ keepAlive: true });
     const advertised = await new Promise<string>((resolve, reject) => {
-      http.get(`http://127.0.0.1:${portalPorts[0]}/healthz`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(String(res.headers['keep-alive'] ?? '')));
-      }).on('error', reject);
+      http
+        .get(`http://127.0.0.1:${portalPorts[0]}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(String(res.headers['keep-alive'] ?? '')));
+        })
+        .on('error', reject);
     });
     agent.destroy();
     const portalSeconds = Number(/timeout=(\d+)/.exec(advertised)?.[1]);
@@ -489,8 +513,14 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
       while (running) {
         sent += 1;
         // Half signed in (never cached), half anonymous on pages nobody asked for yet: every one reaches a portal.
-        const request = i % 2 === 0 ? get('/aboutUs?gateway=restart', { headers: { Cookie: cookie }, agent }) : get(`/aboutUs?gateway=restart-${sent}`, { agent });
-        answers.push(await request.then((r) => String(r.status), (error: Error & { code?: string }) => error.code ?? error.message));
+        const request =
+          i % 2 === 0 ? get('/aboutUs?gateway=restart', { headers: { Cookie: cookie }, agent }) : get(`/aboutUs?gateway=restart-${sent}`, { agent });
+        answers.push(
+          await request.then(
+            (r) => String(r.status),
+            (error: Error & { code?: string }) => error.code ?? error.message,
+          ),
+        );
       }
     }
     /** Waits (30 s at most) until `count` more answers have arrived. */
@@ -541,12 +571,27 @@ describe('two portal processes behind nginx (TLS, gateway cache, forwarded clien
       { code: 0, signal: null },
     ]);
     const failures = answers.filter((answer) => answer !== '200');
-    expect(failures.length, `${failures.length} of ${answers.length} requests failed (${[...new Set(failures)].join(', ')}); nginx said:\n${gateway.errorLog().split('\n').filter((line) => !line.includes('no live upstreams')).slice(0, 20).join('\n')}`).toBe(0);
+    expect(
+      failures.length,
+      `${failures.length} of ${answers.length} requests failed (${[...new Set(failures)].join(', ')}); nginx said:\n${gateway
+        .errorLog()
+        .split('\n')
+        .filter((line) => !line.includes('no live upstreams'))
+        .slice(0, 20)
+        .join('\n')}`,
+    ).toBe(0);
 
     // Both portals served, and nginx did move requests off a stopping one to the other.
     const lines = gateway.accessLog().slice(before).split('\n').filter(Boolean);
-    for (const port of portalPorts) expect(lines.some((line) => line.includes(`127.0.0.1:${port}`)), `traffic to ${port}`).toBe(true);
-    expect(lines.some((line) => / 127\.0\.0\.1:\d+, 127\.0\.0\.1:\d+ /.test(line)), 'a request retried on the other portal').toBe(true);
+    for (const port of portalPorts)
+      expect(
+        lines.some((line) => line.includes(`127.0.0.1:${port}`)),
+        `traffic to ${port}`,
+      ).toBe(true);
+    expect(
+      lines.some((line) => / 127\.0\.0\.1:\d+, 127\.0\.0\.1:\d+ /.test(line)),
+      'a request retried on the other portal',
+    ).toBe(true);
   }, 120_000);
 
   // Last: it stops the shared sandbox.

@@ -46,7 +46,11 @@ const HTML_PAYLOADS = [
 ];
 const SQL_PAYLOADS = ["' OR 1=1 --", '1; DROP TABLE paper; --', "admin'--", '1 UNION SELECT password FROM employee', '%27%20OR%201=1'];
 const MIXED = ['数据法学', 'قانون البيانات', '🔒📄', 'Ω≈ç√', 'ñ', '\u202eevil', '\u200b', '𠜎𠜱', 'ℌ𝔢𝔩𝔩𝔬'];
-const CONTROL = fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\r', '\u001b', '\u001f', '\u007f', '\u202e', '\u2028', '\ufeff'), minLength: 1, maxLength: 12 });
+const CONTROL = fc.string({
+  unit: fc.constantFrom('\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\r', '\u001b', '\u001f', '\u007f', '\u202e', '\u2028', '\ufeff'),
+  minLength: 1,
+  maxLength: 12,
+});
 
 /** A hostile value, encoded for a query string or a form body by the caller. */
 const hostile: fc.Arbitrary<string> = fc.oneof(
@@ -54,14 +58,25 @@ const hostile: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HTML_PAYLOADS) },
   { weight: 1, arbitrary: fc.constantFrom(...SQL_PAYLOADS) },
   { weight: 2, arbitrary: CONTROL },
-  { weight: 2, arbitrary: fc.array(fc.constantFrom(...MIXED, ...HTML_PAYLOADS, '1', '-1', '0x1F', '1e309', 'NaN'), { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.constantFrom(...MIXED, ...HTML_PAYLOADS, '1', '-1', '0x1F', '1e309', 'NaN'), { minLength: 1, maxLength: 6 })
+      .map((parts) => parts.join('')),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('a', '数', '<', '%', '9'), fc.integer({ min: 10_000, max: 20_000 })).map(([c, n]) => c.repeat(n)) },
-  { weight: 1, arbitrary: fc.constantFrom('', ' ', '-1', '0', '99999999999999999999', '1.5', '1e3', 'null', 'undefined', '[object Object]', '__proto__', 'constructor') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', ' ', '-1', '0', '99999999999999999999', '1.5', '1e3', 'null', 'undefined', '[object Object]', '__proto__', 'constructor'),
+  },
 );
 
 /** Percent-encoded garbage, sent as is (not encoded again): broken escapes, overlong UTF-8, NUL. */
 const percentGarbage = fc
-  .array(fc.constantFrom('%', '%%', '%zz', '%E0%A4%A', '%C0%AF', '%FF%FE', '%00', '%0A', '%2e%2e%2f', '%3Cscript%3E', '%u202e', '+', '=', '&', 'a', '1'), { minLength: 1, maxLength: 8 })
+  .array(fc.constantFrom('%', '%%', '%zz', '%E0%A4%A', '%C0%AF', '%FF%FE', '%00', '%0A', '%2e%2e%2f', '%3Cscript%3E', '%u202e', '+', '=', '&', 'a', '1'), {
+    minLength: 1,
+    maxLength: 8,
+  })
   .map((parts) => parts.join(''));
 
 /** A value for a query string: encoded hostile text, or raw percent garbage. */
@@ -131,8 +146,21 @@ describe('hostile input against the production build and the sandbox', () => {
   const closers: (() => Promise<void> | void)[] = [];
 
   async function startPortal(journalApiUrl: string, build: ServerBuild, options: { pageStore?: MemoryPageStore } = {}) {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, SECURE_COOKIES: 'false', PAGE_CACHE: options.pageStore ? 'true' : 'false', UPSTREAM_TIMEOUT_MS: '5000' });
-    const portal = createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl, build, clientDir: path.resolve(buildDir, 'client'), pageStore: options.pageStore });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: TEST_SECRET,
+      SECURE_COOKIES: 'false',
+      PAGE_CACHE: options.pageStore ? 'true' : 'false',
+      UPSTREAM_TIMEOUT_MS: '5000',
+    });
+    const portal = createPortalApp({
+      config,
+      logger: pino({ level: 'silent' }),
+      journalApiUrl,
+      build,
+      clientDir: path.resolve(buildDir, 'client'),
+      pageStore: options.pageStore,
+    });
     const running = await listen(portal.app);
     closers.push(running.close, () => portal.close());
     return running.url;
@@ -146,11 +174,21 @@ describe('hostile input against the production build and the sandbox', () => {
     const token = await sandbox.login();
     authorCookie = `${SESSION_COOKIE}=${sealSession({ token, user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 }, [TEST_SECRET])}`;
     const docx = buildDocx([{ text: '数据跨境流动的法律规制', bold: true }, '摘要：本文讨论数据出境安全评估。', '关键词：数据跨境；安全评估']);
-    const upload = await sandbox.upload<{ paperId: number }>('/manage/author/paper/authorManuscriptUpload', { name: '稿件.docx', data: docx }, { gch: 'SJFX' }, { token });
+    const upload = await sandbox.upload<{ paperId: number }>(
+      '/manage/author/paper/authorManuscriptUpload',
+      { name: '稿件.docx', data: docx },
+      { gch: 'SJFX' },
+      { token },
+    );
     draftId = upload.body.entity.paperId;
     expect(draftId).toBeGreaterThan(0);
     const polyglot = '%PDF-1.4\r\n@echo off & echo pwned & exit /b\r\n<html><svg onload=alert(1)><script>alert(2)</script></html>\r\n%%EOF\n';
-    const attachment = await sandbox.upload<{ hash: string }>('/api/attachmentApi/upload', { name: '论文模板.pdf', data: polyglot, type: 'application/pdf' }, { kind: 'attachment' }, { token });
+    const attachment = await sandbox.upload<{ hash: string }>(
+      '/api/attachmentApi/upload',
+      { name: '论文模板.pdf', data: polyglot, type: 'application/pdf' },
+      { kind: 'attachment' },
+      { token },
+    );
     polyglotHash = attachment.body.entity.hash;
     expect(polyglotHash).not.toBe('');
   });
@@ -160,7 +198,10 @@ describe('hostile input against the production build and the sandbox', () => {
   });
 
   /** One request on a connection of its own (no keep-alive race can blur what the portal did). */
-  function request(pathAndQuery: string, options: { method?: 'GET' | 'POST'; form?: string; signedIn?: boolean; base?: string; headers?: http.OutgoingHttpHeaders } = {}): Promise<Answer> {
+  function request(
+    pathAndQuery: string,
+    options: { method?: 'GET' | 'POST'; form?: string; signedIn?: boolean; base?: string; headers?: http.OutgoingHttpHeaders } = {},
+  ): Promise<Answer> {
     const base = new URL(options.base ?? portalUrl);
     const headers: http.OutgoingHttpHeaders = { 'X-Forwarded-For': nextClientAddress(), Accept: 'text/html', ...options.headers };
     if (options.signedIn) headers.Cookie = authorCookie;
@@ -170,17 +211,26 @@ describe('hostile input against the production build and the sandbox', () => {
       headers.Origin ??= base.origin;
     }
     return new Promise((resolve, reject) => {
-      const req = http.request({ hostname: base.hostname, port: base.port, method: options.method ?? 'GET', path: pathAndQuery, headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const location = res.headers.location;
-          // Absolute locations are judged against the origin the request was sent to.
-          const resolved = location === undefined ? undefined : location.startsWith(base.origin) ? location.slice(base.origin.length) || '/' : location;
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), location: resolved });
-        });
-        res.on('error', reject);
-      });
+      const req = http.request(
+        { hostname: base.hostname, port: base.port, method: options.method ?? 'GET', path: pathAndQuery, headers, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const location = res.headers.location;
+            // Absolute locations are judged against the origin the request was sent to.
+            const resolved = location === undefined ? undefined : location.startsWith(base.origin) ? location.slice(base.origin.length) || '/' : location;
+            resolve({
+              status: res.statusCode ?? 0,
+              type: String(res.headers['content-type'] ?? ''),
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+              location: resolved,
+            });
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', (error) => reject(new Error(`${options.method ?? 'GET'} ${pathAndQuery.slice(0, 300)}: ${error.message}`)));
       req.end(options.form);
     });
@@ -209,7 +259,8 @@ describe('hostile input against the production build and the sandbox', () => {
     let i = 0;
     return template.replace(/\{\}/g, () => values[i++ % values.length] ?? '');
   };
-  const templated = (templates: string[]) => fc.tuple(fc.constantFrom(...templates), fc.array(queryValue, { minLength: 1, maxLength: 7 })).map(([t, values]) => fill(t, values));
+  const templated = (templates: string[]) =>
+    fc.tuple(fc.constantFrom(...templates), fc.array(queryValue, { minLength: 1, maxLength: 7 })).map(([t, values]) => fill(t, values));
 
   it('public pages take any query parameter or path segment without a 5xx or reflected markup', async () => {
     const templates = [
@@ -252,11 +303,21 @@ describe('hostile input against the production build and the sandbox', () => {
       '/api/homeApi/getBottomBar?{}={}',
       '/api/{}',
     ];
-    await property(templated(templates), async (target) => ({ what: `GET ${target}`, answer: await request(target) }), 60, ['/sitemap/%FF%FE%%%E0%A4%A', '/journal/detail/cite?id=1&format=__proto__']);
+    await property(templated(templates), async (target) => ({ what: `GET ${target}`, answer: await request(target) }), 60, [
+      '/sitemap/%FF%FE%%%E0%A4%A',
+      '/journal/detail/cite?id=1&format=__proto__',
+    ]);
   });
 
   it('the login popup and page take any mode, redirect and origin without a 5xx or a script link', async () => {
-    const templates = ['/login?login={}&redirect={}&from={}&gch={}', '/?login={}', '/journal?login=userLogin&redirect={}', '/login?login=userLogin&redirect={}', '/login?login=losePWD&from={}', '/news?login={}&gch={}'];
+    const templates = [
+      '/login?login={}&redirect={}&from={}&gch={}',
+      '/?login={}',
+      '/journal?login=userLogin&redirect={}',
+      '/login?login=userLogin&redirect={}',
+      '/login?login=losePWD&from={}',
+      '/news?login={}&gch={}',
+    ];
     await property(templated(templates), async (target) => ({ what: `GET ${target}`, answer: await request(target) }), 40);
   });
 
@@ -283,22 +344,23 @@ describe('hostile input against the production build and the sandbox', () => {
 
   /** A urlencoded body from field names and hostile values (fields left out at random). */
   function formOf(fields: string[]) {
-    return fc
-      .array(fc.option(hostile, { nil: undefined, freq: 4 }), { minLength: fields.length, maxLength: fields.length })
-      .map((values) => {
-        const form = new URLSearchParams();
-        fields.forEach((name, i) => {
-          const value = values[i];
-          if (value !== undefined) form.append(name, value);
-        });
-        return form.toString();
+    return fc.array(fc.option(hostile, { nil: undefined, freq: 4 }), { minLength: fields.length, maxLength: fields.length }).map((values) => {
+      const form = new URLSearchParams();
+      fields.forEach((name, i) => {
+        const value = values[i];
+        if (value !== undefined) form.append(name, value);
       });
+      return form.toString();
+    });
   }
 
   it('the sign-in forms answer any input with field errors or a page, never a 5xx', async () => {
     const forms: [string, string[]][] = [
       ['/login?login=userLogin', ['username', 'password', 'agreement', 'captcha', 'uuid', 'intent']],
-      ['/login?login=userRegister', ['mobileNo', 'verificationCode', 'mailbox', 'userName', 'password', 'confirmPassword', 'agreement', 'captcha', 'uuid', 'intent']],
+      [
+        '/login?login=userRegister',
+        ['mobileNo', 'verificationCode', 'mailbox', 'userName', 'password', 'confirmPassword', 'agreement', 'captcha', 'uuid', 'intent'],
+      ],
       ['/login?login=losePWD', ['mobileNo', 'verificationCode', 'userName', 'password', 'confirmPassword', 'captcha', 'uuid', 'intent']],
       ['/login?login=wxLogin', ['agreement', 'intent']],
       ['/login?login=bindMobile', ['mobileNo', 'code', 'userName', 'captcha', 'uuid', 'intent']],
@@ -307,10 +369,18 @@ describe('hostile input against the production build and the sandbox', () => {
       ['/notice/dismiss', ['x']],
       ['/logout', ['x']],
     ];
-    const arbitrary = fc.constantFrom(...forms).chain(([action, fields]) =>
-      fc.tuple(fc.constant(action), formOf(fields), fc.option(queryValue, { nil: undefined })).map(([a, body, extra]) => ({ action: extra === undefined ? a : `${a}${a.includes('?') ? '&' : '?'}redirect=${extra}`, body })),
+    const arbitrary = fc
+      .constantFrom(...forms)
+      .chain(([action, fields]) =>
+        fc
+          .tuple(fc.constant(action), formOf(fields), fc.option(queryValue, { nil: undefined }))
+          .map(([a, body, extra]) => ({ action: extra === undefined ? a : `${a}${a.includes('?') ? '&' : '?'}redirect=${extra}`, body })),
+      );
+    await property(
+      arbitrary,
+      async ({ action, body }) => ({ what: `POST ${action} ${body.slice(0, 200)}`, answer: await request(action, { method: 'POST', form: body }) }),
+      80,
     );
-    await property(arbitrary, async ({ action, body }) => ({ what: `POST ${action} ${body.slice(0, 200)}`, answer: await request(action, { method: 'POST', form: body }) }), 80);
   });
 
   it('the intents of the sign-in forms with plausible values and hostile extras never give a 5xx', async () => {
@@ -327,7 +397,19 @@ describe('hostile input against the production build and the sandbox', () => {
     await property(
       arbitrary,
       async (v) => {
-        const form = new URLSearchParams({ intent: v.intent, mobileNo: v.mobile, username: v.userName, userName: v.userName, password: v.password, confirmPassword: v.password, captcha: v.captcha, uuid: v.uuid, verificationCode: '123456', code: '123456', agreement: 'on' });
+        const form = new URLSearchParams({
+          intent: v.intent,
+          mobileNo: v.mobile,
+          username: v.userName,
+          userName: v.userName,
+          password: v.password,
+          confirmPassword: v.password,
+          captcha: v.captcha,
+          uuid: v.uuid,
+          verificationCode: '123456',
+          code: '123456',
+          agreement: 'on',
+        });
         return { what: `POST /login?login=${v.mode} ${form}`, answer: await request(`/login?login=${v.mode}`, { method: 'POST', form: form.toString() }) };
       },
       40,
@@ -346,23 +428,38 @@ describe('hostile input against the production build and the sandbox', () => {
       ['/personal/histroy?tab=downloads', ['paperId'], fc.constantFrom('cancel', 'x')],
       ['/personal/message', ['id'], fc.constantFrom('markAll', 'read', 'x')],
       ['/personal/message', ['id'], hostile],
-      [`/upload/info?paperId=${draftId}`, infoFields, fc.constantFrom('save', 'next', 'addAuthor', 'removeAuthor:0', 'authorUp:1', 'authorDown:0', 'removeAuthor:-5', 'authorUp:NaN')],
+      [
+        `/upload/info?paperId=${draftId}`,
+        infoFields,
+        fc.constantFrom('save', 'next', 'addAuthor', 'removeAuthor:0', 'authorUp:1', 'authorDown:0', 'removeAuthor:-5', 'authorUp:NaN'),
+      ],
       [`/upload/info?paperId=${draftId}`, infoFields, hostile],
       [`/upload/confirm?paperId=${draftId}`, ['idempotencyKey', 'agreement', 'uuid', 'captcha'], fc.constant('submit')],
       ['/upload?redirectGch=SJFX', ['file', 'agreement'], fc.constant('upload')],
       ['/personal/account', ['nickname', 'realName', 'mailbox', 'mobileNo', 'institution', 'title', 'address'], fc.constantFrom('save', 'avatar', 'x')],
-      ['/personal/account/security', ['password', 'newPassword', 'confirmPassword', 'mobileNo', 'code', 'captcha', 'uuid'], fc.constantFrom('password', 'mobile', 'sendSms', 'x')],
+      [
+        '/personal/account/security',
+        ['password', 'newPassword', 'confirmPassword', 'mobileNo', 'code', 'captcha', 'uuid'],
+        fc.constantFrom('password', 'mobile', 'sendSms', 'x'),
+      ],
       ['/personal/account/verification', ['realName', 'idCard', 'cardNo', 'institution'], fc.constantFrom('identity', 'scholar', 'face', 'x')],
       ['/personal/account/invoice', ['title', 'taxNo', 'address', 'phone', 'bank', 'account', 'email', 'id'], fc.constantFrom('save', 'delete', 'x')],
       ['/personal/account/feedback', ['type', 'content', 'contact'], fc.constantFrom('submit', 'x')],
     ];
-    const arbitrary = fc
-      .constantFrom(...forms.map((_, i) => i))
-      .chain((i) => {
-        const [action, fields, intent] = forms[i]!;
-        return fc.tuple(fc.constant(action), formOf(fields), intent).map(([a, body, int]) => ({ action: a, body: `${body}${body ? '&' : ''}intent=${encodeURIComponent(int)}` }));
-      });
-    await property(arbitrary, async ({ action, body }) => ({ what: `POST ${action} ${body.slice(0, 200)}`, answer: await request(action, { method: 'POST', form: body, signedIn: true }) }), 80);
+    const arbitrary = fc.constantFrom(...forms.map((_, i) => i)).chain((i) => {
+      const [action, fields, intent] = forms[i]!;
+      return fc
+        .tuple(fc.constant(action), formOf(fields), intent)
+        .map(([a, body, int]) => ({ action: a, body: `${body}${body ? '&' : ''}intent=${encodeURIComponent(int)}` }));
+    });
+    await property(
+      arbitrary,
+      async ({ action, body }) => ({
+        what: `POST ${action} ${body.slice(0, 200)}`,
+        answer: await request(action, { method: 'POST', form: body, signedIn: true }),
+      }),
+      80,
+    );
   });
 
   // -- second paths to the same door (the third outside probe) ---------------------------
@@ -373,7 +470,11 @@ describe('hostile input against the production build and the sandbox', () => {
       form: fc.constantFrom('/login?login=userRegister', '/login?login=losePWD', '/login?login=bindMobile', '/findAccount', '/personal/account/security'),
       intent: fc.constantFrom('sendSms', 'sendSms', 'SENDSMS', 'sendsms', 'sendSms ', 'send_sms', 'submit'),
       // A real image code's key with a wrong text, none, or hostile ones.
-      captcha: fc.oneof(fc.constant('wrong'), fc.constant(''), hostile.map((text) => text.slice(0, 10))),
+      captcha: fc.oneof(
+        fc.constant('wrong'),
+        fc.constant(''),
+        hostile.map((text) => text.slice(0, 10)),
+      ),
       realUuid: fc.boolean(),
       password: fc.oneof(fc.constantFrom('', 'demo@2026', 'Demo@2026 ', 'Demo%402026'), hostile),
       doubled: fc.boolean(),
@@ -397,7 +498,10 @@ describe('hostile input against the production build and the sandbox', () => {
 
   it('a file is named and typed by its record, whatever name, extension or preview the link asks for', async () => {
     const names = fc.tuple(
-      fc.oneof(fc.constantFrom('论文模板', 'report', '', '..\\..\\autoexec', 'a"; filename=x.html', '论文模板.pdf\r\nX-Evil: 1'), hostile.map((text) => text.slice(0, 30))),
+      fc.oneof(
+        fc.constantFrom('论文模板', 'report', '', '..\\..\\autoexec', 'a"; filename=x.html', '论文模板.pdf\r\nX-Evil: 1'),
+        hostile.map((text) => text.slice(0, 30)),
+      ),
       fc.constantFrom('.bat', '.html', '.htm', '.svg', '.exe', '.pdf.bat', '.svg%00.pdf', ';.html', '.cmd', ''),
     );
     const links = fc.record({ name: names, endpoint: fc.constantFrom('download', 'fileBrowsing'), inline: fc.boolean(), signedIn: fc.boolean() });
@@ -427,8 +531,29 @@ describe('hostile input against the production build and the sandbox', () => {
   it('no forwarding header a client sends names a host in a page, moves a redirect or lets a foreign origin post', async () => {
     let n = 0;
     const headerSets = fc.record({
-      page: fc.constantFrom('/', '/journal/detail?id=1', '/aboutUs', '/sitemap.xml', '/robots.txt', '/rss/news.xml', '/login?login=userLogin&redirect=%2Fpersonal'),
-      names: fc.subarray(['X-Forwarded-Host', 'Forwarded', 'X-Forwarded-Proto', 'X-Forwarded-Port', 'X-Forwarded-Prefix', 'X-Original-URL', 'X-Rewrite-URL', 'X-Real-IP', 'X-Host'], { minLength: 1 }),
+      page: fc.constantFrom(
+        '/',
+        '/journal/detail?id=1',
+        '/aboutUs',
+        '/sitemap.xml',
+        '/robots.txt',
+        '/rss/news.xml',
+        '/login?login=userLogin&redirect=%2Fpersonal',
+      ),
+      names: fc.subarray(
+        [
+          'X-Forwarded-Host',
+          'Forwarded',
+          'X-Forwarded-Proto',
+          'X-Forwarded-Port',
+          'X-Forwarded-Prefix',
+          'X-Original-URL',
+          'X-Rewrite-URL',
+          'X-Real-IP',
+          'X-Host',
+        ],
+        { minLength: 1 },
+      ),
       proto: fc.constantFrom('https', 'http', 'https, http', 'HTTPS', 'javascript', 'ftp', ''),
     });
     await fc.assert(
@@ -476,7 +601,13 @@ describe('hostile input against the production build and the sandbox', () => {
     for (const [page] of pages) expect((await request(page, { base: cachedUrl })).status, page).toBe(200);
     const entries = store.size.entries;
     // Junk names: anything that does not decode to a parameter some route reads.
-    const junkName = fc.oneof(hostile.map(encodeURIComponent), percentGarbage, fc.constantFrom('utm_source', 'utm_medium', 'fbclid', 'gclid', 'spm', '__proto__', 'constructor', '_', '')).filter((name) => !readByAny.has([...new URLSearchParams(`${name}=x`).keys()][0] ?? ''));
+    const junkName = fc
+      .oneof(
+        hostile.map(encodeURIComponent),
+        percentGarbage,
+        fc.constantFrom('utm_source', 'utm_medium', 'fbclid', 'gclid', 'spm', '__proto__', 'constructor', '_', ''),
+      )
+      .filter((name) => !readByAny.has([...new URLSearchParams(`${name}=x`).keys()][0] ?? ''));
     const junk = fc.record({
       page: fc.constantFrom(...pages.map((_, i) => i)),
       extras: fc.array(fc.tuple(junkName, queryValue), { maxLength: 6 }),
@@ -543,7 +674,10 @@ describe('hostile input against the production build and the sandbox', () => {
     const portal = createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl: sandbox.url, build });
     const server = createHttpServer(portal.app, timeouts);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())), () => portal.close());
+    closers.push(
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
+      () => portal.close(),
+    );
     const port = (server.address() as net.AddressInfo).port;
 
     /** Milliseconds until the portal ends a connection that sends `head`, then one byte every `everyMs`. */
@@ -585,7 +719,8 @@ describe('hostile input against the production build and the sandbox', () => {
   });
 
   describe('a backend whose every text carries an XSS payload', () => {
-    const PAYLOAD = '<img src=x onerror=alert(1)><script>alert(2)</script>"><svg onload=alert(3)><a href="javascript:alert(4)">链接</a><iframe src="javascript:alert(5)"></iframe>';
+    const PAYLOAD =
+      '<img src=x onerror=alert(1)><script>alert(2)</script>"><svg onload=alert(3)><a href="javascript:alert(4)">链接</a><iframe src="javascript:alert(5)"></iframe>';
     let poisonedUrl = '';
 
     /** Appends the payload to every text with Chinese in it (titles, names, abstracts, rich text, notices). */

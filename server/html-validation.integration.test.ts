@@ -56,12 +56,25 @@ describe('server HTML of every public page type against the Nu Html Checker', ()
 
   beforeAll(async () => {
     if (!existsSync(buildFile)) throw new Error(`No production build at ${buildFile}: run \`npm run build\` first (npm test does).`);
-    if (spawnSync('java', ['-version']).status !== 0) throw new Error('No Java runtime on the PATH: the Nu Html Checker needs one (.ci/run installs default-jre-headless).');
+    if (spawnSync('java', ['-version']).status !== 0)
+      throw new Error('No Java runtime on the PATH: the Nu Html Checker needs one (.ci/run installs default-jre-headless).');
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     sandbox = await startTestSandbox();
     closers.push(() => sandbox.close());
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, SECURE_COOKIES: 'false', PAGE_CACHE: 'false', UPSTREAM_TIMEOUT_MS: '5000' });
-    const portal = createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl: sandbox.url, build, clientDir: path.resolve(buildDir, 'client') });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: TEST_SECRET,
+      SECURE_COOKIES: 'false',
+      PAGE_CACHE: 'false',
+      UPSTREAM_TIMEOUT_MS: '5000',
+    });
+    const portal = createPortalApp({
+      config,
+      logger: pino({ level: 'silent' }),
+      journalApiUrl: sandbox.url,
+      build,
+      clientDir: path.resolve(buildDir, 'client'),
+    });
     const running = await listen(portal.app);
     closers.push(running.close, () => portal.close());
     portalUrl = running.url;

@@ -80,11 +80,14 @@ describe('slow connections', () => {
     expect(ms).not.toBeNull();
   });
 
-  it.each(['TRACK / HTTP/1.1', 'BREW / HTTP/1.1', 'GET / HTTP/9.9', 'GET /\u0001 HTTP/1.1'])('answers what the parser refuses (%j) with a 400 page', async (line) => {
-    const { received } = await closedAfter((socket) => socket.write(`${line}\r\nHost: x\r\n\r\n`));
-    expect(received).toMatch(/^HTTP\/1\.1 400 /);
-    expect(received).toContain('请求无效');
-  });
+  it.each(['TRACK / HTTP/1.1', 'BREW / HTTP/1.1', 'GET / HTTP/9.9', 'GET /\u0001 HTTP/1.1'])(
+    'answers what the parser refuses (%j) with a 400 page',
+    async (line) => {
+      const { received } = await closedAfter((socket) => socket.write(`${line}\r\nHost: x\r\n\r\n`));
+      expect(received).toMatch(/^HTTP\/1\.1 400 /);
+      expect(received).toContain('请求无效');
+    },
+  );
 
   it('serves a client that takes its time within the deadlines', async () => {
     const { received } = await closedAfter((socket) => {

@@ -42,8 +42,11 @@ export function createHttpServer(listener: RequestListener, timeouts: ServerTime
   // header) never reaches the app: answer it with a short page instead of a bare 400.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-    const body = '<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>请求无效</title></head><body><h1>请求无效</h1><p><a href="/">返回首页</a></p></body></html>';
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const body =
+      '<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>请求无效</title></head><body><h1>请求无效</h1><p><a href="/">返回首页</a></p></body></html>';
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return server;
 }

@@ -10,7 +10,10 @@ import { requireBuiltFile } from '../tests/support/requirements';
 requireBuiltFile('portal/main.js');
 
 function runLoad(): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['scripts/load.mjs'], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOAD_SMOKE: '1', BUILD_DIR: process.env.BUILD_DIR ?? 'build' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/load.mjs'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOAD_SMOKE: '1', BUILD_DIR: process.env.BUILD_DIR ?? 'build' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -27,7 +27,10 @@ describe('logging', () => {
 
   it('redacts passwords, tokens, codes and ID numbers in structured fields', () => {
     const { logger, lines } = capture();
-    logger.info({ password: 'Secret@1', token: 'tok-xyz', user: { confirmPassword: 'Secret@1', verificationCode: '123456', cardNo: '110101199003071234' }, code: 505 }, 'attempt');
+    logger.info(
+      { password: 'Secret@1', token: 'tok-xyz', user: { confirmPassword: 'Secret@1', verificationCode: '123456', cardNo: '110101199003071234' }, code: 505 },
+      'attempt',
+    );
     const line = lines.join('');
     expect(line).not.toMatch(/Secret@1|tok-xyz|123456|110101199003071234/);
     expect(line).toContain('[REDACTED]');
@@ -49,7 +52,14 @@ describe('logging', () => {
       expect(response.status).toBe(502);
       const [inside, request] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(inside!.reqId).toBe(response.headers['x-request-id']);
-      expect(request).toMatchObject({ level: 50, route: '/journal/:id', reqId: response.headers['x-request-id'], req: { method: 'GET', url: '/journal/7?page=2' }, res: { statusCode: 502 }, msg: 'GET 502' });
+      expect(request).toMatchObject({
+        level: 50,
+        route: '/journal/:id',
+        reqId: response.headers['x-request-id'],
+        req: { method: 'GET', url: '/journal/7?page=2' },
+        res: { statusCode: 502 },
+        msg: 'GET 502',
+      });
       expect(request!.req).not.toHaveProperty('id');
       expect(request).not.toHaveProperty('err');
     } finally {

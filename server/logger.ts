@@ -117,8 +117,10 @@ export function createHttpLogger(logger: Logger, routeOf: (path: string) => stri
       },
     },
     customErrorObject: (_req, res, error, fields) => (madeUpError(error, res) ? { ...fields, err: undefined } : fields),
-    customSuccessObject: (_req, res, fields) => (clientGone(res) ? { ...fields, res: { statusCode: res.headersSent ? res.statusCode : null }, clientGone: true } : fields),
-    customSuccessMessage: (req, res) => (clientGone(res) ? `${req.method} client disconnected before the answer was complete` : `${req.method} ${res.statusCode}`),
+    customSuccessObject: (_req, res, fields) =>
+      clientGone(res) ? { ...fields, res: { statusCode: res.headersSent ? res.statusCode : null }, clientGone: true } : fields,
+    customSuccessMessage: (req, res) =>
+      clientGone(res) ? `${req.method} client disconnected before the answer was complete` : `${req.method} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${res.statusCode}`,
     autoLogging: { ignore: (req) => req.url === '/healthz' },
   });

@@ -49,7 +49,8 @@ function listenOn(server: Server, port: number, host: string, variable: string, 
     server.once('error', (error) => {
       portTaken(error, variable, port);
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') stopWith(`${hostVariable}: ${host} is not an address of this machine; set ${hostVariable} to one (0.0.0.0: every address).`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+        stopWith(`${hostVariable}: ${host} is not an address of this machine; set ${hostVariable} to one (0.0.0.0: every address).`);
       reject(error);
     });
     server.listen(port, host, () => resolve());
@@ -124,7 +125,10 @@ async function main() {
     const made = sandboxSessionSecret(config.sandbox.dbPath);
     secretFile = made.file;
     config = { ...config, sessionSecrets: [made.secret] };
-    logger.warn({ file: made.file ?? '(memory)', created: made.created }, 'SESSION_SECRET is not set: sessions are sealed with a secret generated for this machine (set SESSION_SECRET in production)');
+    logger.warn(
+      { file: made.file ?? '(memory)', created: made.created },
+      'SESSION_SECRET is not set: sessions are sealed with a secret generated for this machine (set SESSION_SECRET in production)',
+    );
   }
 
   let sandbox: { url: string; close(): Promise<void> } | undefined;
@@ -176,15 +180,23 @@ async function main() {
   const lines: [string, string][] = [['Open', `http://localhost:${port}`]];
   if (sandbox) {
     lines.push(
-      ['Backend', `the embedded sandbox, data in ${config.sandbox.dbPath === ':memory:' ? 'memory (gone when the portal stops)' : `${config.sandbox.dbPath} (delete it to start afresh)`}`],
+      [
+        'Backend',
+        `the embedded sandbox, data in ${config.sandbox.dbPath === ':memory:' ? 'memory (gone when the portal stops)' : `${config.sandbox.dbPath} (delete it to start afresh)`}`,
+      ],
       ['Sign in', 'demo_author / Demo@2026 (an author); demo_reader / Demo@2026 has no author role and is refused'],
       ['SMS codes', 'the sandbox sends no text messages: each code is logged below as "sandbox SMS to 138****0000: code 123456"'],
     );
   } else {
     lines.push(['Backend', journalApiUrl]);
   }
-  if (secretFile !== undefined) lines.push(['Sessions', `sealed with a secret generated for this machine${secretFile ? ` (${secretFile})` : ''}; set SESSION_SECRET in production`]);
-  if (metricsServer) lines.push(['Metrics', `http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${config.metricsPort}/metrics (METRICS_HOST, METRICS_PORT; METRICS_PORT=0 turns them off)`]);
+  if (secretFile !== undefined)
+    lines.push(['Sessions', `sealed with a secret generated for this machine${secretFile ? ` (${secretFile})` : ''}; set SESSION_SECRET in production`]);
+  if (metricsServer)
+    lines.push([
+      'Metrics',
+      `http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${config.metricsPort}/metrics (METRICS_HOST, METRICS_PORT; METRICS_PORT=0 turns them off)`,
+    ]);
   lines.push(['Stop', 'Ctrl+C']);
   process.stderr.write(banner(lines));
 

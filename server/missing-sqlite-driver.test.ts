@@ -14,7 +14,12 @@ cpSync('package.json', path.join(checkout, 'package.json'));
 afterAll(() => rmSync(checkout, { recursive: true, force: true }));
 
 function run(script: string, env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [script], { cwd: checkout, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: checkout, ...env }, timeout: 20_000 });
+  return spawnSync(process.execPath, [script], {
+    cwd: checkout,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: checkout, ...env },
+    timeout: 20_000,
+  });
 }
 
 describe('without the SQLite driver', () => {

@@ -106,7 +106,12 @@ describe('page cache', () => {
     let renders = 0;
     const lockAsked = gate();
     // Process B's lock is slow: it only answers once A's refresh is done.
-    const slowLockingStore: PageStore = { get: (k) => shared.get(k), set: (k, p, t) => shared.set(k, p, t), lock: async (k, t) => (await lockAsked.promise, shared.lock(k, t)), unlock: (k) => shared.unlock(k) };
+    const slowLockingStore: PageStore = {
+      get: (k) => shared.get(k),
+      set: (k, p, t) => shared.set(k, p, t),
+      lock: async (k, t) => (await lockAsked.promise, shared.lock(k, t)),
+      unlock: (k) => shared.unlock(k),
+    };
     const options = { freshMs: 50, staleMs: 60_000, now: clock.now, render: async () => page(`<p>version ${++renders}</p>`) };
     const processA = createPageCache({ ...options, store: shared });
     const processB = createPageCache({ ...options, store: slowLockingStore });

@@ -75,7 +75,11 @@ describe('portal pages in front of a failing backend', () => {
   it.each([
     ['answers 500', (res: ServerResponse) => res.writeHead(500).end('boom')],
     ['answers malformed JSON', (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,')],
-    ['answers off-contract JSON', (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":{"records":"nope"}}')],
+    [
+      'answers off-contract JSON',
+      (res: ServerResponse) =>
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":{"records":"nope"}}'),
+    ],
   ])('shows it with 502 when the backend %s', async (_label, answer) => {
     const broken = await listen((_req, res) => answer(res));
     servers.push(broken);
@@ -90,13 +94,25 @@ describe('portal pages in front of a failing backend', () => {
     // first half, then destroys the socket.
     const half = Buffer.from(`%PDF-1.7\n${'1 0 obj << /Type /Page >> endobj\n'.repeat(1300)}`);
     const pdf = Buffer.concat([half, half]);
-    const author = sealSession({ token: 'backend-token-of-the-author', user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 }, [TEST_SECRET]);
+    const author = sealSession(
+      {
+        token: 'backend-token-of-the-author',
+        user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 },
+        role: { id: '14', type: 4 },
+        employeeType: 1,
+      },
+      [TEST_SECRET],
+    );
 
     /** Answers every download in full, except those of the `BROKEN` file (or receipt 9). */
     async function fileBackend() {
       const backend = await listen((req, res) => {
         if (answersFileRecord(req, res)) return;
-        res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length), 'Content-Disposition': 'attachment; filename="file.pdf"' });
+        res.writeHead(200, {
+          'Content-Type': 'application/pdf',
+          'Content-Length': String(pdf.length),
+          'Content-Disposition': 'attachment; filename="file.pdf"',
+        });
         if (!req.url?.includes(BROKEN) && !/[?&]id=9\b/.test(req.url ?? '')) return void res.end(pdf);
         res.write(half, () => setTimeout(() => res.socket?.destroy(), 20));
       });
@@ -105,7 +121,11 @@ describe('portal pages in front of a failing backend', () => {
     }
 
     it.each([
-      ['the /api proxy (article PDF)', `/api/file/file/download?hash=${BROKEN}&fileName=a.pdf`, `/api/file/file/download?hash=${'1'.repeat(64)}&fileName=a.pdf`],
+      [
+        'the /api proxy (article PDF)',
+        `/api/file/file/download?hash=${BROKEN}&fileName=a.pdf`,
+        `/api/file/file/download?hash=${'1'.repeat(64)}&fileName=a.pdf`,
+      ],
       ['the retraction receipt route', '/personal/message/retraction?id=9', '/personal/message/retraction?id=1'],
     ])('through %s: the client sees an aborted download, and the next one works', async (_label, brokenPath, okPath) => {
       const backend = await fileBackend();
@@ -169,7 +189,9 @@ describe('portal pages in front of a failing backend', () => {
     servers.push(backend);
     const portal = await portalFor(backend.url);
     const token = 'very-secret-backend-token-5d41402abc4b2a76';
-    const sealed = sealSession({ token, user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 }, [TEST_SECRET]);
+    const sealed = sealSession({ token, user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 }, [
+      TEST_SECRET,
+    ]);
     await rawRequest(portal.url, { path: '/no-such-page?temporaryToken=tok-in-url-123', headers: { Cookie: `${SESSION_COOKIE}=${sealed}` } });
     await rawRequest(portal.url, { path: '/api/attachmentApi/fileBrowsing?hash=a', headers: { Cookie: `${SESSION_COOKIE}=${sealed}` } });
     const log = portal.lines.join('\n');
@@ -190,7 +212,14 @@ function answersFileRecord(req: http.IncomingMessage, res: http.ServerResponse):
   req.on('end', () => {
     const { hash } = JSON.parse(body) as { hash: string };
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ code: 200, success: true, message: '', entity: { hash, fileName: 'a.pdf', fileType: 'pdf', contentType: 'application/pdf', public: true } }));
+    res.end(
+      JSON.stringify({
+        code: 200,
+        success: true,
+        message: '',
+        entity: { hash, fileName: 'a.pdf', fileType: 'pdf', contentType: 'application/pdf', public: true },
+      }),
+    );
   });
   return true;
 }

@@ -192,7 +192,12 @@ describe('BFF proxy', () => {
     const before = seen.length;
     for (const spelling of spellings(path)) {
       for (const method of ['GET', 'POST']) {
-        const response = await rawRequest(portal.url, { method, path: spelling, headers: { Cookie: sessionCookie, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' }, body: '{}' });
+        const response = await rawRequest(portal.url, {
+          method,
+          path: spelling,
+          headers: { Cookie: sessionCookie, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+          body: '{}',
+        });
         // 400 or 404 from the proxy; a spelling that is not under /api or /manage at all
         // (`/api%2f…`) goes to the pages, which this shell portal does not have (500 here,
         // the 404 page in the real one).
@@ -209,7 +214,9 @@ describe('BFF proxy', () => {
     expect((await rawRequest(portal.url, { path: '/manage/author/paper/calculateCaptcha?uuid=x' })).status).toBe(200);
     // An upload endpoint is not a GET; a file is not a POST.
     expect((await rawRequest(portal.url, { path: '/manage/author/paper/authorManuscriptUpload' })).status).toBe(404);
-    expect((await rawRequest(portal.url, { method: 'POST', path: '/api/file/file/download', headers: { 'Sec-Fetch-Site': 'same-origin' }, body: '' })).status).toBe(404);
+    expect(
+      (await rawRequest(portal.url, { method: 'POST', path: '/api/file/file/download', headers: { 'Sec-Fetch-Site': 'same-origin' }, body: '' })).status,
+    ).toBe(404);
   });
 
   it('refuses a cross-site write with 403', async () => {
@@ -237,15 +244,18 @@ describe('BFF proxy', () => {
     expect(sameSite.status).toBe(200);
   });
 
-  it.each(['/manage/author/paper/calculateCaptcha?case=http403', '/manage/author/paper/calculateCaptcha?case=envelope403'])('clears the session when the backend answers 403 (%s)', async (path) => {
-    const response = await rawRequest(portal.url, { path, headers: { Cookie: sessionCookie } });
-    expect(response.status).toBe(403);
-    const cleared = String(response.headers['set-cookie']);
-    expect(cleared).toContain(`${SESSION_COOKIE}=;`);
-    expect(cleared).toContain('Max-Age=0');
-    // The browser forgets pages it kept while signed in.
-    expect(response.headers['clear-site-data']).toBe('"cache"');
-  });
+  it.each(['/manage/author/paper/calculateCaptcha?case=http403', '/manage/author/paper/calculateCaptcha?case=envelope403'])(
+    'clears the session when the backend answers 403 (%s)',
+    async (path) => {
+      const response = await rawRequest(portal.url, { path, headers: { Cookie: sessionCookie } });
+      expect(response.status).toBe(403);
+      const cleared = String(response.headers['set-cookie']);
+      expect(cleared).toContain(`${SESSION_COOKIE}=;`);
+      expect(cleared).toContain('Max-Age=0');
+      // The browser forgets pages it kept while signed in.
+      expect(response.headers['clear-site-data']).toBe('"cache"');
+    },
+  );
 
   it('answers 504 when the backend does not answer within the timeout, and lets go of the backend', async () => {
     const response = await rawRequest(portal.url, { path: '/manage/author/paper/calculateCaptcha?case=hang' });
@@ -286,7 +296,13 @@ describe('BFF proxy', () => {
     const target = new URL(portal.url);
     const chunk = Buffer.alloc(64 * 1024, 2);
     let written = 0;
-    const req = http.request({ hostname: target.hostname, port: target.port, method: 'POST', path: '/manage/author/paper/submitChanges?case=stalled', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } });
+    const req = http.request({
+      hostname: target.hostname,
+      port: target.port,
+      method: 'POST',
+      path: '/manage/author/paper/submitChanges?case=stalled',
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' },
+    });
     req.on('error', () => {});
     const writeMore = () => {
       while (written < FIFTY_MB) {
@@ -313,7 +329,12 @@ describe('BFF proxy', () => {
 
   it('labels proxied downloads and uploads with their own endpoint in the metrics', async () => {
     await rawRequest(portal.url, { path: `/api/attachmentApi/fileBrowsing?hash=${PUBLIC_FILE}`, headers: { Cookie: sessionCookie } });
-    await rawRequest(portal.url, { method: 'POST', path: '/manage/author/paper/submitChanges', headers: { 'Content-Type': 'application/octet-stream', 'Sec-Fetch-Site': 'same-origin', Cookie: sessionCookie }, body: Buffer.alloc(1024) });
+    await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/manage/author/paper/submitChanges',
+      headers: { 'Content-Type': 'application/octet-stream', 'Sec-Fetch-Site': 'same-origin', Cookie: sessionCookie },
+      body: Buffer.alloc(1024),
+    });
     const text = await portal.metrics.registry.metrics();
     expect(text).toMatch(/portal_http_request_duration_seconds_count\{route="\/api\/attachmentApi\/fileBrowsing",method="GET",status="2xx"\} [1-9]/);
     expect(text).toMatch(/portal_http_request_duration_seconds_count\{route="\/manage\/author\/paper\/submitChanges",method="POST",status="2xx"\} [1-9]/);
@@ -324,13 +345,20 @@ describe('BFF proxy', () => {
     const target = new URL(portal.url);
     const before = portal.logLines.length;
     const stalledBefore = stalled.length;
-    const req = http.request({ hostname: target.hostname, port: target.port, method: 'POST', path: '/manage/author/paper/submitChanges?case=stalled', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } });
+    const req = http.request({
+      hostname: target.hostname,
+      port: target.port,
+      method: 'POST',
+      path: '/manage/author/paper/submitChanges?case=stalled',
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' },
+    });
     req.on('error', () => {});
     req.write(Buffer.alloc(256 * 1024, 3));
     // The backend has the request; then the client gives up.
     for (let poll = 0; poll < 400 && stalled.length === stalledBefore; poll++) await new Promise((resolve) => setTimeout(resolve, 25));
     req.destroy();
-    const lines = () => portal.logLines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string; reqId?: string; route?: string; clientGone?: boolean });
+    const lines = () =>
+      portal.logLines.slice(before).map((line) => JSON.parse(line) as { level: number; msg: string; reqId?: string; route?: string; clientGone?: boolean });
     for (let poll = 0; poll < 400 && !lines().some((line) => line.clientGone); poll++) await new Promise((resolve) => setTimeout(resolve, 25));
     stalled.forEach((r) => r.destroy());
     const cancelled = lines().find((line) => line.msg === 'the client went away: backend call cancelled');
@@ -365,7 +393,13 @@ describe('BFF proxy', () => {
       const target = new URL(portal.url);
       const upload = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
-          { hostname: target.hostname, port: target.port, method: 'POST', path: '/manage/author/paper/authorManuscriptUpload', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' } },
+          {
+            hostname: target.hostname,
+            port: target.port,
+            method: 'POST',
+            path: '/manage/author/paper/authorManuscriptUpload',
+            headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(FIFTY_MB), 'Sec-Fetch-Site': 'same-origin' },
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));

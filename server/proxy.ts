@@ -41,7 +41,16 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 /** Never forwarded upstream: the browser's cookies and credentials are the portal's business. */
-const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'authorization', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'forwarded']);
+const DROPPED_REQUEST_HEADERS = new Set([
+  'host',
+  'cookie',
+  'authorization',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'forwarded',
+]);
 /** Never passed back to the browser: the backend does not set cookies on the portal's origin. */
 const DROPPED_RESPONSE_HEADERS = new Set(['set-cookie']);
 /** What the portal decides for a file, whatever the backend said (server/file-downloads.ts). */
@@ -117,7 +126,11 @@ export function createProxy(options: ProxyOptions) {
     }
     const declaredLength = Number(req.get('content-length') ?? 0);
     if (declaredLength > options.maxBodyBytes) {
-      res.status(413).set('Connection', 'close').type('application/json').send(envelope(413, `请求内容过大，最大允许 ${Math.floor(options.maxBodyBytes / 1024 / 1024)} MB`));
+      res
+        .status(413)
+        .set('Connection', 'close')
+        .type('application/json')
+        .send(envelope(413, `请求内容过大，最大允许 ${Math.floor(options.maxBodyBytes / 1024 / 1024)} MB`));
       req.resume();
       return;
     }
@@ -208,7 +221,15 @@ export function createProxy(options: ProxyOptions) {
   }
 
   /** Sends the request on to the backend as `forwardPath`, streaming both ways; `fileOverrides` replace the answer's file headers. */
-  function forwardTo(req: Request, res: Response, log: Logger, headers: http.OutgoingHttpHeaders, path: string, forwardPath: string, fileOverrides: Record<string, string> | null) {
+  function forwardTo(
+    req: Request,
+    res: Response,
+    log: Logger,
+    headers: http.OutgoingHttpHeaders,
+    path: string,
+    forwardPath: string,
+    fileOverrides: Record<string, string> | null,
+  ) {
     let finished = false;
     const upstream = transport.request({
       protocol: target.protocol,

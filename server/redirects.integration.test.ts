@@ -17,7 +17,18 @@ import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
  */
 const buildFile = requireBuiltFile('server/index.js');
 
-const OFF_SITE = ['//evil.example/', '/\\evil.example/', '/.//evil.example', '/./\\evil.example', '\\/evil.example', '/%2e//evil.example', 'https://evil.example/', 'javascript:alert(1)', '//evil.example/%2e%2e', '/\t/evil.example'];
+const OFF_SITE = [
+  '//evil.example/',
+  '/\\evil.example/',
+  '/.//evil.example',
+  '/./\\evil.example',
+  '\\/evil.example',
+  '/%2e//evil.example',
+  'https://evil.example/',
+  'javascript:alert(1)',
+  '//evil.example/%2e%2e',
+  '/\t/evil.example',
+];
 
 describe('redirect targets', () => {
   let sandbox: TestSandbox;
@@ -27,7 +38,9 @@ describe('redirect targets', () => {
     sandbox = await startTestSandbox(5);
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, PAGE_CACHE: 'false' });
-    portal = await listen(createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl: sandbox.url, build, clientDir: path.resolve(BUILD_DIR, 'client') }).app);
+    portal = await listen(
+      createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl: sandbox.url, build, clientDir: path.resolve(BUILD_DIR, 'client') }).app,
+    );
     const token = await sandbox.login();
     cookie = `${SESSION_COOKIE}=${sealSession({ token, user: { id: '1', username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 }, [TEST_SECRET])}`;
   });
@@ -44,11 +57,14 @@ describe('redirect targets', () => {
     expect(destination(location).origin).toBe(new URL(portal.url).origin);
   };
 
-  it.each(['//evil.example/?gch=abc', '/\\evil.example/?gch=abc', '//evil.example/x/?gch=abc&login='])('keeps the journal link %s on the portal (no session)', async (target) => {
-    const answer = await rawRequest(portal.url, { path: target });
-    if (answer.status >= 300 && answer.status < 400) staysHere(answer.headers.location);
-    else expect(answer.status).toBeLessThan(500);
-  });
+  it.each(['//evil.example/?gch=abc', '/\\evil.example/?gch=abc', '//evil.example/x/?gch=abc&login='])(
+    'keeps the journal link %s on the portal (no session)',
+    async (target) => {
+      const answer = await rawRequest(portal.url, { path: target });
+      if (answer.status >= 300 && answer.status < 400) staysHere(answer.headers.location);
+      else expect(answer.status).toBeLessThan(500);
+    },
+  );
 
   it.each(OFF_SITE)('sends a signed-in visitor of /login?redirect=%s to a page of the portal', async (value) => {
     const answer = await rawRequest(portal.url, { path: `/login?redirect=${encodeURIComponent(value)}`, headers: { Cookie: cookie } });
@@ -78,7 +94,11 @@ describe('redirect targets', () => {
   it.each(['/aboutUs', '/journal/detail?id=1', '/robots.txt', '/sitemap.xml', '/rss/articles.xml', '/theme/detail?id=1'])(
     'builds every absolute URL of %s from the public origin, whatever Host the request names',
     async (page) => {
-      for (const headers of [{ Host: 'evil.example' }, { 'X-Forwarded-Host': 'evil.example' }, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }]) {
+      for (const headers of [
+        { Host: 'evil.example' },
+        { 'X-Forwarded-Host': 'evil.example' },
+        { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      ]) {
         const answer = await rawRequest(portal.url, { path: page, headers });
         expect(answer.status, page).toBe(200);
         expect(answer.body, `${page} ${JSON.stringify(headers)}`).not.toContain('evil.example');
@@ -88,10 +108,18 @@ describe('redirect targets', () => {
   );
 
   it('signs nobody out for another site, and signs out for the portal', async () => {
-    const foreign = await rawRequest(portal.url, { method: 'POST', path: '/logout', headers: { Cookie: cookie, Origin: 'https://evil.example', 'Content-Length': '0' } });
+    const foreign = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/logout',
+      headers: { Cookie: cookie, Origin: 'https://evil.example', 'Content-Length': '0' },
+    });
     expect(foreign.status).toBe(403);
     expect(String(foreign.headers['set-cookie'] ?? '')).not.toContain(`${SESSION_COOKIE}=;`);
-    const ownScheme = await rawRequest(portal.url, { method: 'POST', path: '/logout', headers: { Cookie: cookie, Origin: portal.url.replace('http:', 'https:'), 'Content-Length': '0' } });
+    const ownScheme = await rawRequest(portal.url, {
+      method: 'POST',
+      path: '/logout',
+      headers: { Cookie: cookie, Origin: portal.url.replace('http:', 'https:'), 'Content-Length': '0' },
+    });
     expect(ownScheme.status).toBe(403);
     const own = await rawRequest(portal.url, { method: 'POST', path: '/logout', headers: { Cookie: cookie, Origin: portal.url, 'Content-Length': '0' } });
     expect(own.status).toBe(302);

@@ -10,7 +10,15 @@ import { startRedisServer, type TestRedisServer } from './redis-test-server';
 const PORTS = [3430, 3431, 3432, 3433];
 
 function rendered(body: string): Omit<CachedPage, 'storedAt'> {
-  return { status: 200, headers: [['content-type', 'text/html; charset=utf-8'], ['link', '</a.css>; rel=preload']], body: Buffer.from(body), shareable: true };
+  return {
+    status: 200,
+    headers: [
+      ['content-type', 'text/html; charset=utf-8'],
+      ['link', '</a.css>; rel=preload'],
+    ],
+    body: Buffer.from(body),
+    shareable: true,
+  };
 }
 function clock(start = Date.now()) {
   let t = start;

@@ -78,9 +78,19 @@ export function createRedisRateLimiter(redis: SharedRedis, options: RedisRateLim
     return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
-  const peek = (key: string, rule: RateRule) => redis.run('rate-limit', (client) => decide(client, key, rule, false), () => options.fallback.peek(key, rule));
+  const peek = (key: string, rule: RateRule) =>
+    redis.run(
+      'rate-limit',
+      (client) => decide(client, key, rule, false),
+      () => options.fallback.peek(key, rule),
+    );
   return {
-    hit: (key, rule) => redis.run('rate-limit', (client) => decide(client, key, rule, true), () => options.fallback.hit(key, rule)),
+    hit: (key, rule) =>
+      redis.run(
+        'rate-limit',
+        (client) => decide(client, key, rule, true),
+        () => options.fallback.hit(key, rule),
+      ),
     peek,
     cooldownSeconds: async (key, rule) => (await peek(key, rule)).retryAfterSeconds,
     // Both: the in-process count may hold events from a time Redis was away.

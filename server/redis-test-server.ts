@@ -8,7 +8,6 @@ import net from 'node:net';
  * (tests/support/requirements.ts).
  */
 
-
 export interface TestRedisServer {
   url: string;
   port: number;

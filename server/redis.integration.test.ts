@@ -27,8 +27,6 @@ const FRESH_SECONDS = 60;
 /** Called once by every render of /aboutUs (its expert count), never cached on the way. */
 const ABOUT_ENDPOINT = '/api/authorSearchApi/authorInfo';
 
-
-
 describe('two portal processes sharing Redis', () => {
   let redis: TestRedisServer;
   const children: ChildProcess[] = [];
@@ -46,7 +44,6 @@ describe('two portal processes sharing Redis', () => {
     stopWithTestProcess(child);
     return child;
   }
-
 
   function startPortal(port: number, metricsPort: number) {
     const child = start(portalMain, {

@@ -85,7 +85,10 @@ export function connectRedis(url: string, options: SharedRedisOptions): SharedRe
   function markUp() {
     if (state === 'up') return;
     state = 'up';
-    logger.info({ redis: where }, everConnected ? 'Redis is back: page cache and rate limits shared again' : 'Redis connected: page cache and rate limits shared');
+    logger.info(
+      { redis: where },
+      everConnected ? 'Redis is back: page cache and rate limits shared again' : 'Redis connected: page cache and rate limits shared',
+    );
     everConnected = true;
   }
 

@@ -30,11 +30,22 @@ afterAll(async () => {
 
 describe('settled rendering', () => {
   it('sends the same bytes as the streaming renderer, page by page', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [script, buildDir, sandbox.url, ...PUBLIC_PAGES, ...OTHER_PAGES], { env: { ...process.env, NODE_ENV: 'production' } });
-    const results = JSON.parse(stdout) as { path: string; status: number; streamedStatus: number; identical: boolean; identicalButVolatile: boolean; bytes: number }[];
+    const { stdout } = await promisify(execFile)(process.execPath, [script, buildDir, sandbox.url, ...PUBLIC_PAGES, ...OTHER_PAGES], {
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const results = JSON.parse(stdout) as {
+      path: string;
+      status: number;
+      streamedStatus: number;
+      identical: boolean;
+      identicalButVolatile: boolean;
+      bytes: number;
+    }[];
     expect(results).toHaveLength(PUBLIC_PAGES.length + OTHER_PAGES.length);
     for (const result of results) {
-      expect(result, result.path).toMatchObject(VOLATILE.has(result.path) ? { identicalButVolatile: true, streamedStatus: result.status } : { identical: true, streamedStatus: result.status });
+      expect(result, result.path).toMatchObject(
+        VOLATILE.has(result.path) ? { identicalButVolatile: true, streamedStatus: result.status } : { identical: true, streamedStatus: result.status },
+      );
       expect(result.bytes, result.path).toBeGreaterThan(5000);
     }
     // The error pages are rendered the same way, with their status.

@@ -52,7 +52,23 @@ describe('the route table of the build', () => {
 
   it('keeps personal, sign-in and submission pages private and reading pages public', () => {
     const cache = (path: string) => table.resolve(path)?.policy.cache;
-    for (const path of ['/personal', '/personal/index', '/personal/manuscripts/3', '/personal/account/invoice', '/upload', '/upload/confirm', '/updatePaperInfo', '/login', '/findAccount', '/logout', '/captcha.svg', '/captcha/key', '/login/username', '/login/wechat', '/notice/dismiss']) {
+    for (const path of [
+      '/personal',
+      '/personal/index',
+      '/personal/manuscripts/3',
+      '/personal/account/invoice',
+      '/upload',
+      '/upload/confirm',
+      '/updatePaperInfo',
+      '/login',
+      '/findAccount',
+      '/logout',
+      '/captcha.svg',
+      '/captcha/key',
+      '/login/username',
+      '/login/wechat',
+      '/notice/dismiss',
+    ]) {
       expect(cache(path), path).toBe('private');
     }
     for (const page of PUBLIC_PAGES) expect(cache(new URL(page, 'http://x').pathname), page).toBe('public');
@@ -60,8 +76,10 @@ describe('the route table of the build', () => {
 
   it('allows large bodies only where a form sends files', () => {
     const upload = (path: string) => table.resolve(path)?.policy.upload === true;
-    for (const path of ['/upload', '/upload/info', '/updatePaperInfo', '/personal/account', '/personal/account/verification']) expect(upload(path), path).toBe(true);
-    for (const path of ['/login', '/findAccount', '/personal/manuscripts/3/retract', '/personal/account/wechat', '/journal']) expect(upload(path), path).toBe(false);
+    for (const path of ['/upload', '/upload/info', '/updatePaperInfo', '/personal/account', '/personal/account/verification'])
+      expect(upload(path), path).toBe(true);
+    for (const path of ['/login', '/findAccount', '/personal/manuscripts/3/retract', '/personal/account/wechat', '/journal'])
+      expect(upload(path), path).toBe(false);
   });
 
   it('writes robots.txt from the policies', () => {

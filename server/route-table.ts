@@ -53,7 +53,13 @@ export function createRouteTable(build: Pick<ServerBuild, 'routes'>): RouteTable
         // The root wraps every page and has no page of its own.
         if (parentId !== undefined) all.push({ id: route.id, path: route.path, index: Boolean(route.index), facts });
         if (route.index) return { id: route.id, index: true, handle: facts };
-        return { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle: facts, children: childrenOf(route.id, facts.fullPattern, facts.policy) };
+        return {
+          id: route.id,
+          path: route.path,
+          caseSensitive: route.caseSensitive,
+          handle: facts,
+          children: childrenOf(route.id, facts.fullPattern, facts.policy),
+        };
       });
   }
   const tree = childrenOf(undefined, '/', undefined);
@@ -69,7 +75,9 @@ export function createRouteTable(build: Pick<ServerBuild, 'routes'>): RouteTable
     return resolved;
   }
 
-  const routes = all.filter((route) => route.path !== undefined || route.index).map((route) => ({ id: route.id, pattern: route.facts.fullPattern, policy: route.facts.policy }));
+  const routes = all
+    .filter((route) => route.path !== undefined || route.index)
+    .map((route) => ({ id: route.id, pattern: route.facts.fullPattern, policy: route.facts.policy }));
 
   // Disallow each private route by the fixed part of its pattern, once (a shorter prefix covers longer ones).
   const prefixes = new Set<string>();
@@ -79,7 +87,9 @@ export function createRouteTable(build: Pick<ServerBuild, 'routes'>): RouteTable
     prefixes.add(route.policy.robots === 'disallow-queries' ? `${fixed}?` : fixed);
   }
   const sorted = [...prefixes].sort();
-  const disallowed = sorted.filter((prefix) => !sorted.some((other) => other !== prefix && !other.endsWith('?') && (prefix.startsWith(`${other}/`) || prefix.startsWith(`${other}.`))));
+  const disallowed = sorted.filter(
+    (prefix) => !sorted.some((other) => other !== prefix && !other.endsWith('?') && (prefix.startsWith(`${other}/`) || prefix.startsWith(`${other}.`))),
+  );
 
   return { resolve, routes, disallowed };
 }

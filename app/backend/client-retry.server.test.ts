@@ -32,7 +32,10 @@ afterAll(() => new Promise<void>((resolve) => backend.close(() => resolve())));
 
 function client() {
   const { logger, lines } = memoryLogger();
-  return { backend: createBackendClient({ baseUrl, timeoutMs: 2000, requestId: 'req-1', logger, token: 'token-1', clearSessionCookie: 'x=; Max-Age=0' }), lines };
+  return {
+    backend: createBackendClient({ baseUrl, timeoutMs: 2000, requestId: 'req-1', logger, token: 'token-1', clearSessionCookie: 'x=; Max-Age=0' }),
+    lines,
+  };
 }
 
 describe('backend client on a broken connection', () => {
@@ -52,10 +55,12 @@ describe('backend client on a broken connection', () => {
 
   it('never sends a write twice: the visitor gets the network failure', async () => {
     const write = defineEndpoint<{ title: string }, string[]>('POST', '/api/write', z.array(z.string()));
-    const error = await client().backend.call(write, { title: '稿件' }).then(
-      () => null,
-      (thrown: unknown) => thrown,
-    );
+    const error = await client()
+      .backend.call(write, { title: '稿件' })
+      .then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
     const failure = (error as { data: unknown }).data;
     expect(isBackendFailure(failure) && failure.backendFailure).toBe('network');
     expect(seen.filter((line) => line === 'POST /api/write')).toHaveLength(1);

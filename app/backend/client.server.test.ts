@@ -51,7 +51,10 @@ describe('backend client', () => {
       }),
     );
     const anonymous = client(1000, null).backend;
-    expect(await Promise.all([anonymous.call(publicList, { type: 1 }), client(1000, null).backend.call(publicList, { type: 1 })])).toEqual([['第1次'], ['第1次']]);
+    expect(await Promise.all([anonymous.call(publicList, { type: 1 }), client(1000, null).backend.call(publicList, { type: 1 })])).toEqual([
+      ['第1次'],
+      ['第1次'],
+    ]);
     expect(await anonymous.call(publicList, { type: 2 })).toEqual(['第2次']);
     expect(await client().backend.call(publicList, { type: 1 })).toEqual(['第3次']);
     await expect(anonymous.call(publicList, { type: 9 })).rejects.toBeInstanceOf(BackendEnvelopeError);
@@ -103,11 +106,27 @@ describe('backend client', () => {
 
   const failures: [string, number, () => ReturnType<typeof http.post>][] = [
     ['unreachable', 503, () => http.post(`${BASE}/api/thing`, () => HttpResponse.error())],
-    ['slower than the timeout', 504, () => http.post(`${BASE}/api/thing`, async () => { await delay(400); return HttpResponse.json({}); })],
+    [
+      'slower than the timeout',
+      504,
+      () =>
+        http.post(`${BASE}/api/thing`, async () => {
+          await delay(400);
+          return HttpResponse.json({});
+        }),
+    ],
     ['answering 500', 502, () => http.post(`${BASE}/api/thing`, () => new HttpResponse('oops', { status: 500 }))],
-    ['answering malformed JSON', 502, () => http.post(`${BASE}/api/thing`, () => new HttpResponse('{"code":200,', { headers: { 'Content-Type': 'application/json' } }))],
+    [
+      'answering malformed JSON',
+      502,
+      () => http.post(`${BASE}/api/thing`, () => new HttpResponse('{"code":200,', { headers: { 'Content-Type': 'application/json' } })),
+    ],
     ['answering without the envelope', 502, () => http.post(`${BASE}/api/thing`, () => HttpResponse.json({ data: 1 }))],
-    ['answering an entity that fails its schema', 502, () => http.post(`${BASE}/api/thing`, () => HttpResponse.json({ code: 200, success: true, message: '', entity: { name: 42 } }))],
+    [
+      'answering an entity that fails its schema',
+      502,
+      () => http.post(`${BASE}/api/thing`, () => HttpResponse.json({ code: 200, success: true, message: '', entity: { name: 42 } })),
+    ],
   ];
 
   it.each(failures)('turns a backend %s into a %i route error with the request id, logged without the token', async (_label, status, handler) => {
@@ -131,7 +150,11 @@ describe('backend client uploads', () => {
     let seen = { authorization: '', contentType: '', body: '' };
     server.use(
       http.post(`${BASE}/manage/up`, async ({ request }) => {
-        seen = { authorization: request.headers.get('Authorization') ?? '', contentType: request.headers.get('Content-Type') ?? '', body: await request.text() };
+        seen = {
+          authorization: request.headers.get('Authorization') ?? '',
+          contentType: request.headers.get('Content-Type') ?? '',
+          body: await request.text(),
+        };
         return HttpResponse.json({ code: 400, success: false, message: '请上传证明材料', entity: null, field: 'file' });
       }),
     );

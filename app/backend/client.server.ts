@@ -143,7 +143,9 @@ export function createBackendClient(options: BackendClientOptions) {
     };
     let response: Response;
     try {
-      response = await sendOnceMore(path, true, () => fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: controller.signal }));
+      response = await sendOnceMore(path, true, () =>
+        fetch(`${baseUrl}${path}${search ? `?${search}` : ''}`, { headers: requestHeaders(accept), signal: controller.signal }),
+      );
     } catch (error) {
       clearTimeout(timer);
       const name = (error as Error).name;
@@ -209,7 +211,9 @@ export function createBackendClient(options: BackendClientOptions) {
     const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
-      response = await sendOnceMore(endpoint.path, isRead(endpoint as Endpoint<unknown, unknown>), () => fetch(url, { method: endpoint.method, headers, body, signal }));
+      response = await sendOnceMore(endpoint.path, isRead(endpoint as Endpoint<unknown, unknown>), () =>
+        fetch(url, { method: endpoint.method, headers, body, signal }),
+      );
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', endpoint.path, { timeoutMs });

@@ -41,7 +41,11 @@ describe('the backend contract', () => {
     // A plausible call: the first of everything, in the first page.
     const input = { id: 1, paperId: 1, journalId: 1, current: 1, size: 5, type: 1 };
     const query = endpoint.method === 'GET' ? `?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}` : '';
-    const response = await sandbox.fetch(`${endpoint.path}${query}`, { token, method: endpoint.method, ...(endpoint.method === 'POST' ? { body: input } : {}) });
+    const response = await sandbox.fetch(`${endpoint.path}${query}`, {
+      token,
+      method: endpoint.method,
+      ...(endpoint.method === 'POST' ? { body: input } : {}),
+    });
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('json')) return void expect(response.status, endpoint.path).toBeLessThan(400);
     const envelope = envelopeSchema.parse(await response.json());

@@ -17,11 +17,13 @@ describe('file headers', () => {
   });
 
   it('shows in place only PDFs and PNG/JPEG images, and only when asked', () => {
-    const kind = (contentType: string, inline: boolean) => fileHeaders({ fileName: 'a', fileType: 'x', contentType }, inline)['content-disposition']!.split(';')[0];
+    const kind = (contentType: string, inline: boolean) =>
+      fileHeaders({ fileName: 'a', fileType: 'x', contentType }, inline)['content-disposition']!.split(';')[0];
     expect(kind('application/pdf', true)).toBe('inline');
     expect(kind('IMAGE/PNG; charset=x', true)).toBe('inline');
     expect(kind('image/jpeg', true)).toBe('inline');
-    for (const type of ['image/svg+xml', 'text/html', 'text/plain', 'application/xhtml+xml', 'text/xml', 'image/gif', 'bogus']) expect(kind(type, true)).toBe('attachment');
+    for (const type of ['image/svg+xml', 'text/html', 'text/plain', 'application/xhtml+xml', 'text/xml', 'image/gif', 'bogus'])
+      expect(kind(type, true)).toBe('attachment');
     expect(kind('application/pdf', false)).toBe('attachment');
   });
 
@@ -33,7 +35,10 @@ describe('file headers', () => {
 
   it("keeps the backend's name of a download route's file, but always saves it", () => {
     const headers = backendFileHeaders(
-      new Headers({ 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="a.pdf"; filename*=UTF-8''${encodeURIComponent('录用通知-2026.pdf')}` }),
+      new Headers({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="a.pdf"; filename*=UTF-8''${encodeURIComponent('录用通知-2026.pdf')}`,
+      }),
     );
     expect(headers['content-disposition']).toBe(`attachment; filename="download.pdf"; filename*=UTF-8''${encodeURIComponent('录用通知-2026.pdf')}`);
   });

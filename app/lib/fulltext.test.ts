@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { referenceParts, setFullText } from './fulltext';
 
 const text = (segments: ReturnType<typeof setFullText>['sections'][number]['paragraphs'][number]['segments']) =>
-  segments.map((s) => (s.kind === 'text' ? s.text : `<${s.marks.filter((m) => m.shown).map((m) => m.anchor).join(s.separators[0] ?? '')}>`)).join('');
+  segments
+    .map((s) =>
+      s.kind === 'text'
+        ? s.text
+        : `<${s.marks
+            .filter((m) => m.shown)
+            .map((m) => m.anchor)
+            .join(s.separators[0] ?? '')}>`,
+    )
+    .join('');
 
 describe('setFullText', () => {
   it('links every mark to its entry, with one anchor per occurrence so the entry can link back', () => {
@@ -29,7 +38,13 @@ describe('setFullText', () => {
   });
 
   it('drops empty sections and paragraphs, so no empty section is ever shown', () => {
-    const set = setFullText([{ heading: '空', paragraphs: ['  '] }, { heading: '有', paragraphs: ['', '文字'] }], 0);
+    const set = setFullText(
+      [
+        { heading: '空', paragraphs: ['  '] },
+        { heading: '有', paragraphs: ['', '文字'] },
+      ],
+      0,
+    );
     expect(set.sections).toEqual([{ id: 'sec-1', heading: '有', paragraphs: [{ segments: [{ kind: 'text', text: '文字' }] }] }]);
   });
 });

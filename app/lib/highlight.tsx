@@ -2,7 +2,14 @@ import { Fragment, type ReactNode } from 'react';
 
 /** Search terms of a query: split on white space, duplicates and blanks dropped. */
 export function searchTerms(query: string): string[] {
-  return [...new Set(query.split(/\s+/).map((t) => t.trim()).filter(Boolean))].slice(0, 10);
+  return [
+    ...new Set(
+      query
+        .split(/\s+/)
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 10);
 }
 
 /**

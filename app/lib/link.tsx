@@ -24,7 +24,10 @@ function plainHref(to: LinkProps['to']): string | null {
  * the real <Link> and client-side navigation is unchanged.
  */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  const href = typeof document === 'undefined' && (props.prefetch ?? 'none') !== 'render' && props.prefetch !== 'viewport' && props.mask === undefined ? plainHref(props.to) : null;
+  const href =
+    typeof document === 'undefined' && (props.prefetch ?? 'none') !== 'render' && props.prefetch !== 'viewport' && props.mask === undefined
+      ? plainHref(props.to)
+      : null;
   if (href === null) return <RouterLink {...props} ref={ref} />;
   const {
     // eslint-disable-next-line @typescript-eslint/no-unused-vars -- written as href

@@ -5,7 +5,13 @@ const find = (tags: Record<string, string>[], key: string) => tags.find((tag) =>
 
 describe('pageMeta', () => {
   it('gives a shared link a card: title, description cut to 97 characters and an ellipsis, absolute URL and picture', () => {
-    const tags = pageMeta({ title: '数据出境安全评估', description: '据'.repeat(120), origin: 'https://journal.example.edu.cn', path: '/journal/detail?id=7', type: 'article' });
+    const tags = pageMeta({
+      title: '数据出境安全评估',
+      description: '据'.repeat(120),
+      origin: 'https://journal.example.edu.cn',
+      path: '/journal/detail?id=7',
+      type: 'article',
+    });
     expect(find(tags, 'og:title')).toBe('数据出境安全评估');
     expect(find(tags, 'og:description')).toBe(`${'据'.repeat(97)}...`);
     expect(find(tags, 'description')).toBe(`${'据'.repeat(97)}...`);
@@ -41,7 +47,15 @@ describe('pageMeta', () => {
     // The backend's image host path, proxied by the portal.
     expect(picture('/api/attachmentApi/fileBrowsing?hash=ab12')).toBe(`${origin}/api/attachmentApi/fileBrowsing?hash=ab12`);
     expect(picture('/a/../cover.png')).toBe(`${origin}/cover.png`);
-    for (const elsewhere of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/x.png', '/\\evil.example/x.png', '\\\\evil.example/x.png', 'ftp://cdn.example.edu.cn/x.png']) {
+    for (const elsewhere of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/x.png',
+      '/\\evil.example/x.png',
+      '\\\\evil.example/x.png',
+      'ftp://cdn.example.edu.cn/x.png',
+    ]) {
       expect(picture(elsewhere), elsewhere).toBe(`${origin}/share-logo.png`);
     }
   });

@@ -16,7 +16,12 @@ async function multipartRequest(form: FormData, chunkSize = 7) {
       offset += chunkSize;
     },
   });
-  const request = new Request('http://portal.test/personal/account/verification', { method: 'POST', headers: { 'Content-Type': contentType }, body, duplex: 'half' } as RequestInit);
+  const request = new Request('http://portal.test/personal/account/verification', {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body,
+    duplex: 'half',
+  } as RequestInit);
   return { request, bytes, read: () => offset, pulls: () => pulls };
 }
 
@@ -77,7 +82,11 @@ describe('readLeadingFields', () => {
     form.set('file', new File([big], 'a.pdf'));
     const { request } = await multipartRequest(form, 4096);
     expect(await readLeadingFields(request, { maxLeadBytes: 64 * 1024 })).toBeNull();
-    const broken = new Request('http://portal.test/', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=abc' }, body: 'garbage without parts' });
+    const broken = new Request('http://portal.test/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=abc' },
+      body: 'garbage without parts',
+    });
     expect(await readLeadingFields(broken)).toBeNull();
   });
 
@@ -132,7 +141,9 @@ describe('scanLeadingParts', () => {
   });
 
   it('only reads complete parts of a prefix', () => {
-    const head = new TextEncoder().encode('--B\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--B\r\nContent-Disposition: form-data; name="b"\r\n\r\n2');
+    const head = new TextEncoder().encode(
+      '--B\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--B\r\nContent-Disposition: form-data; name="b"\r\n\r\n2',
+    );
     expect(scanLeadingParts(head, 'B', false)).toEqual({ state: 'more', fields: { a: '1' } });
   });
 });

@@ -117,7 +117,11 @@ export function discardBody(body: ReadableStream<Uint8Array>): Promise<void> {
  */
 export async function readLeadingFields(
   request: Request,
-  { maxLeadBytes = MAX_LEAD_BYTES, fileHeadBytes = 0, drainMalformed = false }: { maxLeadBytes?: number; fileHeadBytes?: number; drainMalformed?: boolean } = {},
+  {
+    maxLeadBytes = MAX_LEAD_BYTES,
+    fileHeadBytes = 0,
+    drainMalformed = false,
+  }: { maxLeadBytes?: number; fileHeadBytes?: number; drainMalformed?: boolean } = {},
 ): Promise<LeadingFields | null> {
   const boundary = multipartBoundary(request.headers.get('Content-Type'));
   if (!boundary || !request.body) return null;

@@ -7,14 +7,7 @@
 
 export type OaiVerb = 'Identify' | 'ListMetadataFormats' | 'ListSets' | 'GetRecord' | 'ListIdentifiers' | 'ListRecords';
 export type OaiErrorCode =
-  | 'badArgument'
-  | 'badResumptionToken'
-  | 'badVerb'
-  | 'cannotDisseminateFormat'
-  | 'idDoesNotExist'
-  | 'noMetadataFormats'
-  | 'noRecordsMatch'
-  | 'noSetHierarchy';
+  'badArgument' | 'badResumptionToken' | 'badVerb' | 'cannotDisseminateFormat' | 'idDoesNotExist' | 'noMetadataFormats' | 'noRecordsMatch' | 'noSetHierarchy';
 
 export class OaiError extends Error {
   constructor(
@@ -116,8 +109,12 @@ export function articleOfIdentifier(host: string, identifier: string): number {
 }
 
 export function escapeXml(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- XML 1.0 cannot carry these characters at all.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+  );
 }
 
 /** The Dublin Core of an article. */

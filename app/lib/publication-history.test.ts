@@ -10,7 +10,11 @@ describe('publicationHistory', () => {
 
   it('orders the records by date and names the latest correction', () => {
     const entries = publicationHistory(records, []);
-    expect(entries.map((e) => [e.kind, e.date])).toEqual([['online', '2025-02-01'], ['print', '2025-04-25'], ['correction', '2025-05-24']]);
+    expect(entries.map((e) => [e.kind, e.date])).toEqual([
+      ['online', '2025-02-01'],
+      ['print', '2025-04-25'],
+      ['correction', '2025-05-24'],
+    ]);
     expect(latestCorrection(entries)).toMatchObject({ id: 'history-3', description: '更正作者单位' });
     expect(latestCorrection(entries.slice(0, 2))).toBeNull();
   });
@@ -33,6 +37,10 @@ describe('publicationHistory', () => {
       ['网络首发', '2025-02-01'],
       ['正式出版', '2025-04-25'],
     ]);
-    expect(publicationHistory(records, [], { receivedDate: null, revisedDate: '', acceptedDate: undefined }).map((e) => e.label)).toEqual(['网络首发', '正式出版', '勘误']);
+    expect(publicationHistory(records, [], { receivedDate: null, revisedDate: '', acceptedDate: undefined }).map((e) => e.label)).toEqual([
+      '网络首发',
+      '正式出版',
+      '勘误',
+    ]);
   });
 });

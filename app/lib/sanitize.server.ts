@@ -51,7 +51,10 @@ function unwrapDeadLinks(frame: sanitizeHtml.IFrame) {
 function rebasedHeadings(levels: Set<number>, top: number): Record<string, sanitizeHtml.Transformer> {
   const inUse = [...levels].sort((a, b) => a - b);
   return Object.fromEntries(
-    inUse.map((level) => [`h${level}`, (_tagName: string, attribs: sanitizeHtml.Attributes) => ({ tagName: `h${Math.min(6, top + inUse.indexOf(level))}`, attribs })]),
+    inUse.map((level) => [
+      `h${level}`,
+      (_tagName: string, attribs: sanitizeHtml.Attributes) => ({ tagName: `h${Math.min(6, top + inUse.indexOf(level))}`, attribs }),
+    ]),
   );
 }
 
@@ -74,10 +77,5 @@ export function richTextToPlain(html: string | null | undefined): string {
   if (!html) return '';
   const escaped = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
   // sanitize-html escapes exactly these three in text; undone, it is the text itself.
-  return escaped
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return escaped.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
 }

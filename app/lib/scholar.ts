@@ -105,15 +105,21 @@ export function scholarlyJsonLd(record: ScholarlyRecord, fullText?: ScholarlyFul
       isPartOf: {
         '@type': 'PublicationVolume',
         ...(record.volume != null ? { volumeNumber: String(record.volume) } : {}),
-        isPartOf: { '@type': 'Periodical', name: record.journal, ...(record.issn ? { issn: record.issn } : {}), ...(record.publisher ? { publisher: { '@type': 'Organization', name: record.publisher } } : {}) },
+        isPartOf: {
+          '@type': 'Periodical',
+          name: record.journal,
+          ...(record.issn ? { issn: record.issn } : {}),
+          ...(record.publisher ? { publisher: { '@type': 'Organization', name: record.publisher } } : {}),
+        },
       },
     },
   };
 }
 
-
 const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : (v as { text?: unknown })?.text)).filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+  Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' ? v : (v as { text?: unknown })?.text)).filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    : [];
 
 /**
  * The full text as the article loader carries it, whichever of its two shapes:

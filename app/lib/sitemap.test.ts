@@ -14,7 +14,8 @@ function parseXml(xml: string) {
 
 const locs = (xml: string) => [...parseXml(xml).getElementsByTagName('loc')].map((loc) => loc.textContent);
 
-const entries = (n: number): SitemapEntry[] => Array.from({ length: n }, (_, i) => ({ path: `/journal/detail?id=${i + 1}`, lastmod: `2025-0${(i % 9) + 1}-15` }));
+const entries = (n: number): SitemapEntry[] =>
+  Array.from({ length: n }, (_, i) => ({ path: `/journal/detail?id=${i + 1}`, lastmod: `2025-0${(i % 9) + 1}-15` }));
 
 describe('escapeXml', () => {
   it('escapes the five XML characters, ampersand first', () => {
@@ -37,10 +38,7 @@ describe('w3cDate', () => {
 
 describe('buildUrlset', () => {
   it('writes valid XML with absolute, escaped URLs and lastmod where known', () => {
-    const xml = buildUrlset(ORIGIN, [
-      { path: '/journal/1?issueId=2&x=<y>', lastmod: '2025-06-30' },
-      { path: '/aboutUs' },
-    ]);
+    const xml = buildUrlset(ORIGIN, [{ path: '/journal/1?issueId=2&x=<y>', lastmod: '2025-06-30' }, { path: '/aboutUs' }]);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('<loc>https://journal.example.cn/journal/1?issueId=2&amp;x=&lt;y&gt;</loc><lastmod>2025-06-30</lastmod>');
     expect(xml).toContain('<url><loc>https://journal.example.cn/aboutUs</loc></url>');

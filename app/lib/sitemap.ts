@@ -23,13 +23,7 @@ const FORBIDDEN_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g
 
 /** Escapes text for XML content and attribute values (`&` first). */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(FORBIDDEN_IN_XML, '');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(FORBIDDEN_IN_XML, '');
 }
 
 /** The W3C date of a backend date (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`), or null. */
@@ -78,7 +72,10 @@ function newest(entries: readonly SitemapEntry[]): string | null {
 /** The document at /sitemap.xml: the urlset itself, or an index once there are more than `limit` URLs. */
 export function sitemapRoot(origin: string, entries: readonly SitemapEntry[], limit = SITEMAP_URL_LIMIT): string {
   if (entries.length <= limit) return buildUrlset(origin, entries);
-  return buildSitemapIndex(origin, splitSitemap(entries, limit).map((part) => ({ lastmod: newest(part) })));
+  return buildSitemapIndex(
+    origin,
+    splitSitemap(entries, limit).map((part) => ({ lastmod: newest(part) })),
+  );
 }
 
 /** Part `n` (1-based) of an index, or null when there is no such part (or no index at all). */

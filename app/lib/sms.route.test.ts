@@ -37,7 +37,8 @@ describe('one set of SMS limits behind every form', () => {
       register: async (m: string) => post(login, 'http://portal.test/login?login=userRegister', { ...(await withCaptcha(m)), ...honeypot() }),
       reset: async (m: string) => post(login, 'http://portal.test/login?login=losePWD', { ...(await withCaptcha(m)), ...honeypot() }),
       wechatMobile: async (m: string) => post(login, 'http://portal.test/login?login=bindMobile', await withCaptcha(m), pendingWechat),
-      findAccount: async (m: string) => post(findAccountAction as unknown as (args: Args) => Promise<unknown>, 'http://portal.test/find-account', await withCaptcha(m)),
+      findAccount: async (m: string) =>
+        post(findAccountAction as unknown as (args: Args) => Promise<unknown>, 'http://portal.test/find-account', await withCaptcha(m)),
       accountPage: async (m: string) =>
         post(
           securityAction as unknown as (args: Args) => Promise<unknown>,

@@ -66,7 +66,13 @@ export async function requestSmsCode(request: Request, context: AppLoadContext, 
   }
   const perMinute = await rateLimiter.peek(mobileKey(mobile), SMS_RULES.perMobile);
   if (!perMinute.allowed) {
-    return { sent: false, limited: true, message: authCopy.messages.smsTooOften(perMinute.retryAfterSeconds), wait: perMinute.retryAfterSeconds, proofSpent: false };
+    return {
+      sent: false,
+      limited: true,
+      message: authCopy.messages.smsTooOften(perMinute.retryAfterSeconds),
+      wait: perMinute.retryAfterSeconds,
+      proofSpent: false,
+    };
   }
   const perDay = await rateLimiter.peek(mobileDayKey(mobile), SMS_RULES.perMobileDaily);
   if (!perDay.allowed) return { sent: false, limited: true, message: authCopy.messages.smsDailyLimit, proofSpent: false };

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
 
 /** What Tab can reach inside `container`, in order: focusable, not taken out of the order, shown. */
 function tabbables(container: HTMLElement): HTMLElement[] {

@@ -7,7 +7,9 @@ import { useBlocker } from 'react-router';
  * question. Saving (submitting the form) is not leaving.
  */
 export function useUnsavedChangesWarning(dirty: boolean, message: string) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

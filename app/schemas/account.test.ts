@@ -61,7 +61,9 @@ describe('profile schema', () => {
 
   it('splits research fields on Chinese and ASCII separators and limits them', () => {
     expect(splitResearchFields('数据法；个人信息保护，网络法、 算法治理;;')).toEqual(['数据法', '个人信息保护', '网络法', '算法治理']);
-    expect(errors(profileSchema, { researchFields: Array.from({ length: 11 }, (_, i) => `方向${i}`).join('；') }).researchFields).toEqual(['研究方向不超过10个']);
+    expect(errors(profileSchema, { researchFields: Array.from({ length: 11 }, (_, i) => `方向${i}`).join('；') }).researchFields).toEqual([
+      '研究方向不超过10个',
+    ]);
     expect(errors(profileSchema, { researchFields: '很'.repeat(31) }).researchFields).toEqual(['每个研究方向不能超过30个字符']);
   });
 });
@@ -89,8 +91,12 @@ describe('security schemas', () => {
     expect(errors(passwordChangeSchema, { oldPassword: 'Demo@2026', password: 'abcdef', confirmPassword: 'abcdef' }).password).toEqual([
       '请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写',
     ]);
-    expect(errors(passwordChangeSchema, { oldPassword: 'Demo@2026', password: 'New@2026x', confirmPassword: 'New@2026y' }).confirmPassword).toEqual(['两次输入密码不一致!']);
-    expect(errors(passwordChangeSchema, { oldPassword: 'Demo@2026', password: 'Demo@2026', confirmPassword: 'Demo@2026' }).password).toEqual(['新密码不能与原密码相同']);
+    expect(errors(passwordChangeSchema, { oldPassword: 'Demo@2026', password: 'New@2026x', confirmPassword: 'New@2026y' }).confirmPassword).toEqual([
+      '两次输入密码不一致!',
+    ]);
+    expect(errors(passwordChangeSchema, { oldPassword: 'Demo@2026', password: 'Demo@2026', confirmPassword: 'Demo@2026' }).password).toEqual([
+      '新密码不能与原密码相同',
+    ]);
     expect(errors(passwordChangeSchema, { oldPassword: 'Demo@2026', password: 'New@2026x', confirmPassword: 'New@2026x' })).toEqual({});
   });
 

@@ -35,7 +35,9 @@ describe('mobile (1[3-9] and 9 more digits)', () => {
 });
 
 describe('password (6-20, two kinds among digits, letters, symbols)', () => {
-  it.each(['abc123', 'Demo@2026', '123456!', 'abcdef!', 'a1'.repeat(10), 'AbCdEf1'])('accepts %s', (v) => expect(passwordField.safeParse(v).success).toBe(true));
+  it.each(['abc123', 'Demo@2026', '123456!', 'abcdef!', 'a1'.repeat(10), 'AbCdEf1'])('accepts %s', (v) =>
+    expect(passwordField.safeParse(v).success).toBe(true),
+  );
   it('asks for a missing password', () => expect(firstError(passwordField, undefined)).toBe('请输入密码'));
   it.each(['abc12', 'a1'.repeat(10) + 'x', '123456', 'abcdef', '!@#$%^', 'ABCDEFG', 'abc 123'])('refuses %s', (v) =>
     expect(firstError(passwordField, v)).toBe('请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写'),
@@ -67,13 +69,15 @@ const validRegistration = {
 
 describe('register form', () => {
   it('accepts a complete registration', () => expect(errorsOf(registerSchema, validRegistration)).toEqual({}));
-  it('asks for the SMS code', () => expect(errorsOf(registerSchema, { ...validRegistration, verificationCode: undefined }).verificationCode).toEqual(['请输入验证码']));
-  it('asks for the confirmation', () => expect(errorsOf(registerSchema, { ...validRegistration, confirmPassword: undefined }).confirmPassword).toEqual(['确认密码不能为空']));
+  it('asks for the SMS code', () =>
+    expect(errorsOf(registerSchema, { ...validRegistration, verificationCode: undefined }).verificationCode).toEqual(['请输入验证码']));
+  it('asks for the confirmation', () =>
+    expect(errorsOf(registerSchema, { ...validRegistration, confirmPassword: undefined }).confirmPassword).toEqual(['确认密码不能为空']));
   it('refuses a different confirmation', () =>
     expect(errorsOf(registerSchema, { ...validRegistration, confirmPassword: 'Secret@124' }).confirmPassword).toEqual(['两次输入密码不一致!']));
   it('requires the agreement', () =>
     expect(errorsOf(registerSchema, { ...validRegistration, agreement: undefined }).agreement).toEqual(['请阅读并同意《用户注册协议》、《用户隐私协议》']));
-  it('says the confirmation differs together with the other fields\' errors', () => {
+  it("says the confirmation differs together with the other fields' errors", () => {
     const errors = errorsOf(registerSchema, { mobileNo: '123', password: 'Secret@123', confirmPassword: 'Secret@124' });
     expect(errors.confirmPassword).toEqual(['两次输入密码不一致!']);
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['mobileNo', 'verificationCode', 'userName', 'agreement']));

@@ -54,13 +54,16 @@ describe('manuscript information', () => {
 
   it("holds the abstract and keywords to the 投稿须知's numbers, with those numbers in the message", () => {
     const [min, max] = SUBMISSION_RULES.abstract;
-    const abstractError = (abstract: string) => manuscriptInfoSchema.safeParse({ ...valid, abstract }).error?.issues.find((i) => i.path[0] === 'abstract')?.message;
+    const abstractError = (abstract: string) =>
+      manuscriptInfoSchema.safeParse({ ...valid, abstract }).error?.issues.find((i) => i.path[0] === 'abstract')?.message;
     expect(abstractError('摘'.repeat(min))).toBeUndefined();
     expect(abstractError('摘'.repeat(max))).toBeUndefined();
     expect(abstractError('摘'.repeat(min - 1))).toBe('中文摘要应为200-300字');
     expect(abstractError('摘'.repeat(max + 1))).toBe('中文摘要应为200-300字');
     const keywordError = (n: number) =>
-      manuscriptInfoSchema.safeParse({ ...valid, keywords: Array.from({ length: n }, (_, i) => `关键词${i}`).join('；') }).error?.issues.find((i) => i.path[0] === 'keywords')?.message;
+      manuscriptInfoSchema
+        .safeParse({ ...valid, keywords: Array.from({ length: n }, (_, i) => `关键词${i}`).join('；') })
+        .error?.issues.find((i) => i.path[0] === 'keywords')?.message;
     expect([2, 3, 5, 6].map(keywordError)).toEqual(['关键词应为3-5个，用“；”分隔', undefined, undefined, '关键词应为3-5个，用“；”分隔']);
   });
 
@@ -257,7 +260,14 @@ describe('the files of a submission and a revision, as the browser checks them',
     return submission.status === 'error' ? submission.error : null;
   };
   /** A new manuscript's step 1 with this file and the premise accepted, limit 1 MB. */
-  const withPremise = (file: File) => errors(form([['file', file], ['accept', 'on']]), submissionFileSchema(1, true));
+  const withPremise = (file: File) =>
+    errors(
+      form([
+        ['file', file],
+        ['accept', 'on'],
+      ]),
+      submissionFileSchema(1, true),
+    );
 
   it('asks for the file and the accepted premise of a new manuscript, not of a replaced file', () => {
     const empty = new File([], '');
@@ -270,13 +280,21 @@ describe('the files of a submission and a revision, as the browser checks them',
   });
 
   it('refuses a file that is not Word or PDF by its name, whatever the case of its extension, and one over the size limit', () => {
-    for (const name of ['论文.exe', '论文.docx.zip', '论文', '论文.txt']) expect(withPremise(docx(10, name))).toEqual({ file: [manuscriptFileMessages.wrongType] });
+    for (const name of ['论文.exe', '论文.docx.zip', '论文', '论文.txt'])
+      expect(withPremise(docx(10, name))).toEqual({ file: [manuscriptFileMessages.wrongType] });
     for (const name of ['论文.DOCX', '论文.Pdf', '论文.doc']) expect(withPremise(docx(10, name))).toBeNull();
     expect(withPremise(docx(1024 * 1024 + 1))).toEqual({ file: [manuscriptFileMessages.tooLarge(1)] });
   });
 
   it('asks a revision for its 修改说明 and its file, each with its own message', () => {
-    const revision = (letter: string, file: File) => errors(form([['responseLetter', letter], ['file', file]]), revisionSchema(50));
+    const revision = (letter: string, file: File) =>
+      errors(
+        form([
+          ['responseLetter', letter],
+          ['file', file],
+        ]),
+        revisionSchema(50),
+      );
     expect(revision('太短', new File([], ''))).toEqual({ responseLetter: [responseLetterMessages.length], file: [manuscriptFileMessages.revisionRequired] });
     expect(revision('已按审稿意见逐条修改并补充了案例分析', docx(10))).toBeNull();
   });

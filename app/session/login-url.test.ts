@@ -50,10 +50,7 @@ describe('redirect targets stay on this site', () => {
     '',
     null,
     `/${'a'.repeat(2001)}`,
-  ])(
-    'refuses %j',
-    (value) => expect(safeRedirectPath(value)).toBeNull(),
-  );
+  ])('refuses %j', (value) => expect(safeRedirectPath(value)).toBeNull());
   it('takes a gch of letters, digits, _ and -', () => {
     expect(safeGch('SJFX')).toBe('SJFX');
     expect(safeGch('sj-fx_2')).toBe('sj-fx_2');
@@ -89,7 +86,9 @@ describe('popup and page URLs', () => {
   });
 
   it('after registering: the popup in login mode over the page it came from, or the /login page', () => {
-    expect(loginModeHref('userLogin', { redirect: '/personal', gch: null, from: '/journal?page=2' })).toBe('/journal?page=2&login=userLogin&redirect=%2Fpersonal');
+    expect(loginModeHref('userLogin', { redirect: '/personal', gch: null, from: '/journal?page=2' })).toBe(
+      '/journal?page=2&login=userLogin&redirect=%2Fpersonal',
+    );
     expect(loginModeHref('userLogin', { redirect: null, gch: 'SJFX', from: null })).toBe('/login?login=userLogin&gch=SJFX');
   });
 

@@ -55,10 +55,13 @@ function headersWith(cookies: (string | null | undefined)[]): Headers {
 
 /** The redirect that completes a sign-in: the session cookie, 登录成功 for 1 s, then `target`. */
 export function signedIn(context: AppLoadContext, session: SessionData, target: string, extraCookies: string[] = []): Response {
-  return redirect(
-    target,
-    { headers: headersWith([commitSession(session, context), flashCookie(context, authCopy.messages.loginSuccess, 'success', TOAST_LOGIN_SUCCESS_MS), ...extraCookies]) },
-  );
+  return redirect(target, {
+    headers: headersWith([
+      commitSession(session, context),
+      flashCookie(context, authCopy.messages.loginSuccess, 'success', TOAST_LOGIN_SUCCESS_MS),
+      ...extraCookies,
+    ]),
+  });
 }
 
 /** A redirect that resets the session and shows `message` (a refused login, a failed start-up). */
@@ -117,7 +120,9 @@ const PENDING_COOKIE = 'journalData-pending-login';
 const PENDING_SECONDS = 10 * 60;
 
 export function pendingSignInCookie(context: AppLoadContext, pending: PendingSignIn): string {
-  return serializeCookie(PENDING_COOKIE, sealValue(pending, context.runtime.sessionSecrets, 'temporary-login', PENDING_SECONDS), PENDING_SECONDS, { secure: context.runtime.secureCookies });
+  return serializeCookie(PENDING_COOKIE, sealValue(pending, context.runtime.sessionSecrets, 'temporary-login', PENDING_SECONDS), PENDING_SECONDS, {
+    secure: context.runtime.secureCookies,
+  });
 }
 
 export function readPendingSignIn(request: Request, context: AppLoadContext): PendingSignIn | null {

@@ -55,7 +55,12 @@ async function temporarySignIn(request: Request, context: AppLoadContext, tempor
     const token = selected.token ?? temporaryToken;
     if (selected.role?.type !== AUTHOR_ROLE_TYPE) return refused(context, '/', authCopy.messages.notAuthor);
     const user = await backendFor(request, context, { token }).call(getUser);
-    const session = { token, user: { id: user.id, username: user.username, headImgUrl: user.headImgUrl, type: user.type }, role: selected.role, employeeType: user.employeeType };
+    const session = {
+      token,
+      user: { id: user.id, username: user.username, headImgUrl: user.headImgUrl, type: user.type },
+      role: selected.role,
+      employeeType: user.employeeType,
+    };
     return redirect('/login/confirm', { headers: { 'Set-Cookie': pendingSignInCookie(context, { session, next }) } });
   } catch (error) {
     // A 403 already is a redirect home that clears the session.

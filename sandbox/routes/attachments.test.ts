@@ -14,7 +14,13 @@ describe('fileRecord', () => {
   it('describes a published article PDF to anyone', async () => {
     const article = (await sb.post('/api/paperSearchApi/literatureBaseDetails', { id: 2 })).body.entity;
     const { body } = await record(article.pdfFile.hash);
-    expect(body.entity).toMatchObject({ hash: article.pdfFile.hash, fileName: article.pdfFile.fileName, fileType: 'pdf', contentType: 'application/pdf', public: true });
+    expect(body.entity).toMatchObject({
+      hash: article.pdfFile.hash,
+      fileName: article.pdfFile.fileName,
+      fileType: 'pdf',
+      contentType: 'application/pdf',
+      public: true,
+    });
   });
 
   it('describes a submission template to anyone', async () => {
@@ -29,7 +35,12 @@ describe('fileRecord', () => {
     const other = await sb.login('demo_reader');
     // The probe's polyglot: a PDF header, then a batch file.
     const polyglot = '%PDF-1.4\r\n@echo off & calc.exe & exit /b\r\n%%EOF\n';
-    const uploaded = await sb.upload('/api/attachmentApi/upload', { name: '论文模板.pdf', data: polyglot, type: 'application/pdf' }, { kind: 'attachment' }, { token: owner });
+    const uploaded = await sb.upload(
+      '/api/attachmentApi/upload',
+      { name: '论文模板.pdf', data: polyglot, type: 'application/pdf' },
+      { kind: 'attachment' },
+      { token: owner },
+    );
     expect(uploaded.body.success, uploaded.body.message).toBe(true);
     const hash = uploaded.body.entity.hash as string;
     expect((await record(hash, owner)).body.entity).toMatchObject({ fileType: 'pdf', contentType: 'application/pdf', public: false });

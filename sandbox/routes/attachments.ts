@@ -55,8 +55,20 @@ export function attachmentRoutes(env: SandboxEnv) {
       row = db.prepare(`${ATT_SELECT} WHERE a.hash = ? ORDER BY a.id DESC LIMIT 1`).get(hash) as AttachmentRow | undefined;
       if (!row) {
         const b = files.blob(hash);
-        const named = db.prepare('SELECT file_name FROM manuscript_files WHERE hash = ? ORDER BY id DESC LIMIT 1').get(hash) as { file_name: string } | undefined;
-        if (b) row = { id: 0, oss_key: '', hash, file_name: named?.file_name ?? `file.${b.ext}`, kind: 'generated', created_at: '', size: b.size, content_type: b.contentType, ext: b.ext };
+        const named = db.prepare('SELECT file_name FROM manuscript_files WHERE hash = ? ORDER BY id DESC LIMIT 1').get(hash) as
+          { file_name: string } | undefined;
+        if (b)
+          row = {
+            id: 0,
+            oss_key: '',
+            hash,
+            file_name: named?.file_name ?? `file.${b.ext}`,
+            kind: 'generated',
+            created_at: '',
+            size: b.size,
+            content_type: b.contentType,
+            ext: b.ext,
+          };
       }
     } else throw bizError('缺少参数：ossKey 或 hash');
     if (!row) throw bizError('文件不存在或已被删除', 404);
@@ -99,10 +111,11 @@ export function attachmentRoutes(env: SandboxEnv) {
     const template = templateNames.get(h);
     if (blob && template) return { hash: h, fileName: template, fileType: blob.ext, contentType: blob.contentType, public: true };
     const attachment = db.prepare('SELECT file_name, kind, employee_id FROM attachments WHERE hash = ? ORDER BY id DESC LIMIT 1').get(h) as
-      | { file_name: string; kind: string; employee_id: number | null }
-      | undefined;
+      { file_name: string; kind: string; employee_id: number | null } | undefined;
     const manuscript = db
-      .prepare('SELECT f.file_name, m.employee_id FROM manuscript_files f JOIN manuscripts m ON m.id = f.manuscript_id WHERE f.hash = ? ORDER BY f.id DESC LIMIT 1')
+      .prepare(
+        'SELECT f.file_name, m.employee_id FROM manuscript_files f JOIN manuscripts m ON m.id = f.manuscript_id WHERE f.hash = ? ORDER BY f.id DESC LIMIT 1',
+      )
       .get(h) as { file_name: string; employee_id: number } | undefined;
     if (!blob) throw bizError('文件不存在或已被删除', 404);
     const record = attachment ?? manuscript;
@@ -142,8 +155,7 @@ export function attachmentRoutes(env: SandboxEnv) {
       } catch {
         throw bizError('文件无法解析');
       }
-    }
-    else if (row.ext === 'txt') text = buf.subarray(0, 1024 * 1024).toString('utf8');
+    } else if (row.ext === 'txt') text = buf.subarray(0, 1024 * 1024).toString('utf8');
     else throw bizError('该文件类型不支持文本预览');
     return { hash: row.hash, fileName: row.file_name, fileType: row.ext, text };
   });

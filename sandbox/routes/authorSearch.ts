@@ -14,10 +14,10 @@ const CLC_NAMES: Record<string, string> = {
   'D922.294': '反垄断法',
   'D923.4': '民法（物权）',
   'D923.8': '民法（人格权）',
-  'D913': '民法总论',
+  D913: '民法总论',
   'D996.1': '国际经济法',
   'D924.3': '刑法分则',
-  'D925': '诉讼法',
+  D925: '诉讼法',
   'D926.2': '法院',
   'D90-052': '法学与其他学科',
 };
@@ -72,9 +72,11 @@ export function authorSearchRoutes(db: DB, log: Logger) {
   // Papers per year split by subject class (中图分类号), for a stacked chart.
   api.post('/eduClassTrend', ({ params }) => {
     const s = scope(params);
-    const rows = db
-      .prepare(`SELECT a.year, a.clc, count(*) AS n FROM articles a ${s.where} GROUP BY a.year, a.clc`)
-      .all(...s.args) as { year: number; clc: string; n: number }[];
+    const rows = db.prepare(`SELECT a.year, a.clc, count(*) AS n FROM articles a ${s.where} GROUP BY a.year, a.clc`).all(...s.args) as {
+      year: number;
+      clc: string;
+      n: number;
+    }[];
     const years = [...new Set(rows.map((r) => r.year))].sort();
     const codes = [...new Set(rows.map((r) => r.clc))].sort();
     return {
@@ -91,9 +93,11 @@ export function authorSearchRoutes(db: DB, log: Logger) {
   api.post('/fundTrend', ({ params }) => {
     const s = scope(params);
     return db
-      .prepare(`SELECT a.year, count(*) AS total, count(a.fund) AS funded,
+      .prepare(
+        `SELECT a.year, count(*) AS total, count(a.fund) AS funded,
           sum(CASE WHEN a.fund LIKE '%国家社会科学基金%' THEN 1 ELSE 0 END) AS national
-        FROM articles a ${s.where} GROUP BY a.year ORDER BY a.year`)
+        FROM articles a ${s.where} GROUP BY a.year ORDER BY a.year`,
+      )
       .all(...s.args);
   });
 

@@ -12,7 +12,12 @@ describe('homeApi', () => {
     const get = await sb.get('/api/homeApi/getBottomBar');
     const post = await sb.post('/api/homeApi/getBottomBar');
     expect(get.body).toEqual(post.body);
-    const groups = get.body.entity as { type: number; name: string; kind: string; list: { link_address: string; link_status: number; link_type: number; type: number }[] }[];
+    const groups = get.body.entity as {
+      type: number;
+      name: string;
+      kind: string;
+      list: { link_address: string; link_status: number; link_type: number; type: number }[];
+    }[];
     expect(groups.map((g) => g.type)).toEqual([1, 2, 3, 4, 5]);
     expect(groups.filter((g) => g.kind === 'dropdown').map((g) => g.name)).toEqual(['中央国家机关', '政法媒体', '法学院校']);
     for (const g of groups) for (const l of g.list) expect(l.type).toBe(g.type);
@@ -94,7 +99,8 @@ describe('hotspot pages', () => {
     const sb = await startTestSandbox(300);
     try {
       for (let id = 1; id <= 12; id++) {
-        const hotspot = (await sb.post<{ title: string; papersAreRecent: boolean; papers: { id: number; title: string }[] }>('/api/homeApi/seeDetails', { id })).body.entity;
+        const hotspot = (await sb.post<{ title: string; papersAreRecent: boolean; papers: { id: number; title: string }[] }>('/api/homeApi/seeDetails', { id }))
+          .body.entity;
         expect(hotspot.papers.length, hotspot.title).toBeGreaterThan(0);
         if (!hotspot.papersAreRecent) expect(hotspot.papers.length).toBeLessThanOrEqual(5);
         expect(new Set(hotspot.papers.map((p) => p.id)).size).toBe(hotspot.papers.length);

@@ -28,9 +28,7 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
     }
     const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const total = (db.prepare(`SELECT count(*) AS n FROM editorial_board ${w}`).get(...args) as { n: number }).n;
-    const rows = db
-      .prepare(`SELECT ${BOARD_COLUMNS} FROM editorial_board ${w} ORDER BY sort LIMIT ? OFFSET ?`)
-      .all(...args, p.size, p.offset) as BoardRow[];
+    const rows = db.prepare(`SELECT ${BOARD_COLUMNS} FROM editorial_board ${w} ORDER BY sort LIMIT ? OFFSET ?`).all(...args, p.size, p.offset) as BoardRow[];
     return page(rows.map(boardJson), total, p);
   });
 
@@ -53,9 +51,7 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
       args.push(likeContains(q.keyword));
     }
     const total = (db.prepare(`SELECT count(*) AS n FROM news ${w}`).get(...args) as { n: number }).n;
-    const rows = db
-      .prepare(`SELECT * FROM news ${w} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`)
-      .all(...args, p.size, p.offset) as NewsRow[];
+    const rows = db.prepare(`SELECT * FROM news ${w} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`).all(...args, p.size, p.offset) as NewsRow[];
     return page(rows.map(newsSummary), total, p);
   });
 
@@ -67,9 +63,11 @@ export function cooperativeProjectRoutes(db: DB, log: Logger) {
     if (!row) throw bizError('该资讯不存在或已下线', 404);
     const neighbour = (cmp: '>' | '<', dir: 'ASC' | 'DESC') =>
       (db
-        .prepare(`SELECT id, title, publish_date AS publishDate FROM news WHERE type = ?
+        .prepare(
+          `SELECT id, title, publish_date AS publishDate FROM news WHERE type = ?
           AND (publish_date ${cmp} ? OR (publish_date = ? AND id ${cmp} ?))
-          ORDER BY publish_date ${dir}, id ${dir} LIMIT 1`)
+          ORDER BY publish_date ${dir}, id ${dir} LIMIT 1`,
+        )
         .get(row.type, row.publish_date, row.publish_date, row.id) as object | undefined) ?? null;
     return { ...newsSummary(row), content: row.content, prev: neighbour('>', 'ASC'), next: neighbour('<', 'DESC') };
   });

@@ -6,10 +6,7 @@ import { startTestSandbox, wordLikeDocx, type TestSandbox } from '../testing.js'
 let sb: TestSandbox;
 let token: string;
 const E = '/manage/employee';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
   sb = await startTestSandbox(20);
@@ -40,7 +37,11 @@ describe('identity', () => {
     const first17 = '11010119900307123';
     const id = first17 + checkDigit(first17);
     const ok = await sb.post(`${E}/authorIdentityAuthentication`, { realName: '张晓明', idNumber: id }, { token });
-    expect(ok.body).toMatchObject({ code: 200, message: '实名认证成功', entity: { idNumber: `110101********${id.slice(-4)}`, birthDate: '1990-03-07', gender: 1 } });
+    expect(ok.body).toMatchObject({
+      code: 200,
+      message: '实名认证成功',
+      entity: { idNumber: `110101********${id.slice(-4)}`, birthDate: '1990-03-07', gender: 1 },
+    });
     for (const path of ['identityInformation', 'queryIdentityInformation', 'getProfile']) {
       const body = JSON.stringify((await sb.post(`${E}/${path}`, {}, { token })).body);
       expect(body).not.toContain(id);
@@ -98,7 +99,9 @@ describe('favourites and history', () => {
     expect(downloads.records[0]).toMatchObject({ paperId: 12, paper: { title: art.title } });
     // anonymous reads are not recorded anywhere
     await sb.post('/api/paperSearchApi/literatureBaseDetails', { id: 13 });
-    expect((await sb.post(`${E}/employeeRecording/readRecordList`, {}, { token })).body.entity.records.some((r: { paperId: number }) => r.paperId === 13)).toBe(false);
+    expect((await sb.post(`${E}/employeeRecording/readRecordList`, {}, { token })).body.entity.records.some((r: { paperId: number }) => r.paperId === 13)).toBe(
+      false,
+    );
 
     const is = async () => (await sb.post(`${E}/employeeRecording/isCollection`, { paperId: 12 }, { token })).body.entity;
     expect(await is()).toBe(false);
@@ -118,7 +121,10 @@ describe('account', () => {
     expect(send.body).toMatchObject({ code: 200, entity: { mobile: '137****0009' } });
     const code = (await sb.get<{ code: string }>(`/__sandbox/sms?mobile=13700000009`)).body.entity.code;
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await sb.post(`${E}/mobileNoChange`, { mobileNo: '13700000009', code: wrong }, { token })).body).toMatchObject({ message: '短信验证码错误或已失效', field: 'code' });
+    expect((await sb.post(`${E}/mobileNoChange`, { mobileNo: '13700000009', code: wrong }, { token })).body).toMatchObject({
+      message: '短信验证码错误或已失效',
+      field: 'code',
+    });
     const wrongPassword = await sb.post(`${E}/verificationPasswordAndSendCode`, { password: 'wrong', mobileNo: '13700000008' }, { token });
     expect(wrongPassword.body).toMatchObject({ message: '密码错误', field: 'password' });
     const ok = await sb.post(`${E}/mobileNoChange`, { mobileNo: '13700000009', code }, { token });
@@ -137,9 +143,17 @@ describe('account', () => {
   });
 
   it('validates invoicing information (taxpayer number)', async () => {
-    const bad = await sb.post(`${E}/employeeInvoicingInformation/addInvoicingInformation`, { type: 2, title: '某某科技有限公司', taxpayerNo: '123' }, { token });
+    const bad = await sb.post(
+      `${E}/employeeInvoicingInformation/addInvoicingInformation`,
+      { type: 2, title: '某某科技有限公司', taxpayerNo: '123' },
+      { token },
+    );
     expect(bad.body.message).toBe('纳税人识别号应为15、18或20位数字或大写字母');
-    const ok = await sb.post(`${E}/employeeInvoicingInformation/addInvoicingInformation`, { type: 2, title: '某某科技有限公司', taxpayerNo: '91110108mA01abcd3x' }, { token });
+    const ok = await sb.post(
+      `${E}/employeeInvoicingInformation/addInvoicingInformation`,
+      { type: 2, title: '某某科技有限公司', taxpayerNo: '91110108mA01abcd3x' },
+      { token },
+    );
     expect(ok.body.entity).toMatchObject({ typeName: '单位', taxpayerNo: '91110108MA01ABCD3X' });
   });
 
@@ -148,7 +162,11 @@ describe('account', () => {
     expect(up.body.entity).toMatchObject({ fileType: 'docx', ossKey: expect.stringMatching(/^attachment\//) });
     const text = await sb.post('/api/attachmentApi/getString', { ossKey: up.body.entity.ossKey }, { form: true });
     expect(text.body.entity.text.split('\n')[0]).toBe('数据交易场所的法律定位');
-    const apply = await sb.post('/manage/process/employeeScholarAudit/scholarApplication', { realName: '张晓明', institution: '中国人民大学法学院', title: '副教授', researchField: '数据法', ossKey: up.body.entity.ossKey }, { token });
+    const apply = await sb.post(
+      '/manage/process/employeeScholarAudit/scholarApplication',
+      { realName: '张晓明', institution: '中国人民大学法学院', title: '副教授', researchField: '数据法', ossKey: up.body.entity.ossKey },
+      { token },
+    );
     expect(apply.body.entity).toMatchObject({ status: 'pending', file: { fileName: '证明.docx' } });
     expect((await sb.post('/manage/process/employeeScholarAudit/isScholarApplication', {}, { token })).body.entity.statusName).toBe('审核中');
   });

@@ -28,7 +28,11 @@ describe('file download', () => {
     const text = buf.toString('latin1');
     const xrefAt = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref');
-    const entries = text.slice(xrefAt).split('\n').slice(3).filter((l) => / n $/.test(l));
+    const entries = text
+      .slice(xrefAt)
+      .split('\n')
+      .slice(3)
+      .filter((l) => / n $/.test(l));
     entries.forEach((e, i) => expect(text.slice(Number(e.slice(0, 10))).startsWith(`${i + 1} 0 obj`)).toBe(true));
 
     const after = (await sb.post('/api/paperSearchApi/literatureBaseDetails', { id: 2 })).body.entity;
@@ -48,7 +52,8 @@ describe('file download', () => {
 async function readPdf(data: Uint8Array) {
   // The Adobe character maps a non-embedded Chinese font needs, as every reader ships them.
   const pdfjs = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-  const document = await getDocument({ data, cMapUrl: `${pdfjs}/cmaps/`, cMapPacked: true, standardFontDataUrl: `${pdfjs}/standard_fonts/`, verbosity: 0 }).promise;
+  const document = await getDocument({ data, cMapUrl: `${pdfjs}/cmaps/`, cMapPacked: true, standardFontDataUrl: `${pdfjs}/standard_fonts/`, verbosity: 0 })
+    .promise;
   const page = await document.getPage(1);
   const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('\n');
   const { info } = (await document.getMetadata()) as { info: { Title?: string; Author?: string } };

@@ -7,8 +7,18 @@ import { nowTime } from '../clock.js';
 import type { SandboxEnv } from '../env.js';
 import { RESPONDED, bizError, createApi, optBool, optStr, parse, withMessage, type Ctx } from '../http.js';
 import {
-  PAY_METHODS, addEvent, manuscriptRow, notify, orderJson, orderOf, ownManuscript, receiptRecipe, summaryJson,
-  type ManuscriptRow, type OrderRow, type PayMethod,
+  PAY_METHODS,
+  addEvent,
+  manuscriptRow,
+  notify,
+  orderJson,
+  orderOf,
+  ownManuscript,
+  receiptRecipe,
+  summaryJson,
+  type ManuscriptRow,
+  type OrderRow,
+  type PayMethod,
 } from '../manuscripts.js';
 import { invoicingJson, type InvoicingRow } from './employee/invoicing.js';
 
@@ -55,7 +65,10 @@ export function fundRoutes(env: SandboxEnv) {
     const { order, row } = findOrder(ctx);
     const q = parse(
       z.object({
-        payMethod: z.preprocess((v) => (v === '' || v === undefined ? 'wechat' : v), z.enum(Object.keys(PAY_METHODS) as [PayMethod, ...PayMethod[]], { error: '支付方式不正确' })),
+        payMethod: z.preprocess(
+          (v) => (v === '' || v === undefined ? 'wechat' : v),
+          z.enum(Object.keys(PAY_METHODS) as [PayMethod, ...PayMethod[]], { error: '支付方式不正确' }),
+        ),
         needInvoice: optBool(),
       }),
       ctx.params,
@@ -68,11 +81,20 @@ export function fundRoutes(env: SandboxEnv) {
     const t = nowTime(db);
     const txn = `SBX${t.replace(/\D/g, '')}${randomBytes(4).toString('hex').toUpperCase()}`;
     db.transaction(() => {
-      db.prepare(`UPDATE payment_orders SET status = 'paid', pay_method = ?, transaction_no = ?, invoice = ?, paid_at = ? WHERE id = ? AND status = 'unpaid'`)
-        .run(q.payMethod, txn, invoice ? JSON.stringify(invoice) : null, t, order.id);
+      db.prepare(
+        `UPDATE payment_orders SET status = 'paid', pay_method = ?, transaction_no = ?, invoice = ?, paid_at = ? WHERE id = ? AND status = 'unpaid'`,
+      ).run(q.payMethod, txn, invoice ? JSON.stringify(invoice) : null, t, order.id);
       addEvent(db, row.id, 'payment', `作者已缴纳版面费${(order.amount / 100).toFixed(2)}元（${PAY_METHODS[q.payMethod]}）`, '作者', t);
       db.prepare('UPDATE manuscripts SET updated_at = ? WHERE id = ?').run(t, row.id);
-      notify(db, order.employee_id, '缴费成功', `您已成功缴纳稿件《${row.title}》的版面费${(order.amount / 100).toFixed(2)}元，订单号${order.order_no}。`, t, 4, row.id);
+      notify(
+        db,
+        order.employee_id,
+        '缴费成功',
+        `您已成功缴纳稿件《${row.title}》的版面费${(order.amount / 100).toFixed(2)}元，订单号${order.order_no}。`,
+        t,
+        4,
+        row.id,
+      );
     })();
     log.info({ event: 'order_paid', orderNo: order.order_no }, 'sandbox order paid');
     return withMessage(orderJson(db.prepare('SELECT * FROM payment_orders WHERE id = ?').get(order.id) as OrderRow), '支付成功');

@@ -19,8 +19,7 @@ interface LinkRow {
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 
-const sizeOnly = (max: number, fallback: number) =>
-  z.object({ size: optInt() }).transform((v) => Math.min(Math.max(v.size ?? fallback, 1), max));
+const sizeOnly = (max: number, fallback: number) => z.object({ size: optInt() }).transform((v) => Math.min(Math.max(v.size ?? fallback, 1), max));
 
 export function homeRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
@@ -50,8 +49,7 @@ export function homeRoutes(db: DB, log: Logger) {
   api.any('/getPromptNotice', ({ params }) => {
     const { type } = parse(z.object({ type: optInt() }), params);
     const row = db.prepare('SELECT * FROM notices WHERE type = ? ORDER BY id DESC LIMIT 1').get(type ?? 1) as
-      | { id: number; type: number; title: string; content: string; update_time: string }
-      | undefined;
+      { id: number; type: number; title: string; content: string; update_time: string } | undefined;
     return row ? { id: row.id, type: row.type, title: row.title, content: row.content, updateTime: row.update_time } : null;
   });
 
@@ -62,10 +60,11 @@ export function homeRoutes(db: DB, log: Logger) {
 
   api.post('/getSelectedLiteratureShow', ({ params }) => {
     const size = parse(sizeOnly(20, 6), params);
-    const ids = db
-      .prepare('SELECT id FROM articles WHERE selected = 1 ORDER BY published_date DESC, id DESC LIMIT ?')
-      .all(size) as { id: number }[];
-    return cardsByIds(db, ids.map((r) => r.id));
+    const ids = db.prepare('SELECT id FROM articles WHERE selected = 1 ORDER BY published_date DESC, id DESC LIMIT ?').all(size) as { id: number }[];
+    return cardsByIds(
+      db,
+      ids.map((r) => r.id),
+    );
   });
 
   api.post('/getTradeNews', ({ params }) => {
@@ -73,17 +72,17 @@ export function homeRoutes(db: DB, log: Logger) {
     const p = paging(params);
     const t = type ?? 2;
     const total = (db.prepare('SELECT count(*) AS n FROM news WHERE type = ?').get(t) as { n: number }).n;
-    const rows = db
-      .prepare('SELECT * FROM news WHERE type = ? ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?')
-      .all(t, p.size, p.offset) as NewsRow[];
+    const rows = db.prepare('SELECT * FROM news WHERE type = ? ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?').all(t, p.size, p.offset) as NewsRow[];
     return page(rows.map(newsSummary), total, p);
   });
 
   api.post('/getTradeHotspot', ({ params }) => {
     const size = parse(sizeOnly(50, 10), params);
     return db
-      .prepare(`SELECT id, title, summary, tag, heat, publish_date AS publishDate, views, sort AS rank
-        FROM hotspots ORDER BY sort LIMIT ?`)
+      .prepare(
+        `SELECT id, title, summary, tag, heat, publish_date AS publishDate, views, sort AS rank
+        FROM hotspots ORDER BY sort LIMIT ?`,
+      )
       .all(size);
   });
 
@@ -92,8 +91,10 @@ export function homeRoutes(db: DB, log: Logger) {
     const { id } = parse(z.object({ id: reqId() }), params);
     db.prepare('UPDATE hotspots SET views = views + 1 WHERE id = ?').run(id);
     const row = db
-      .prepare(`SELECT id, title, summary, content, tag, heat, publish_date AS publishDate, views, sort AS rank
-        FROM hotspots WHERE id = ?`)
+      .prepare(
+        `SELECT id, title, summary, content, tag, heat, publish_date AS publishDate, views, sort AS rank
+        FROM hotspots WHERE id = ?`,
+      )
       .get(id);
     if (!row) throw bizError('该热点不存在或已下线', 404);
     const papers = relatedPapers(db, (row as { title: string }).title);

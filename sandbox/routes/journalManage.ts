@@ -5,10 +5,7 @@ import { today, nowTime } from '../clock.js';
 import type { SandboxEnv } from '../env.js';
 import { bizError, createApi, optInt, optStr, parse, withMessage } from '../http.js';
 import { journalByParams, remainderIssues, themeJson, type ThemeRow } from '../journals.js';
-import {
-  FORMAT_RULES, PAGE_FEE_CENTS, PARALLEL_LIMIT, STAGES, addEvent, manuscriptRow, orderOf, ownManuscript,
-  type ManuscriptRow,
-} from '../manuscripts.js';
+import { FORMAT_RULES, PAGE_FEE_CENTS, PARALLEL_LIMIT, STAGES, addEvent, manuscriptRow, orderOf, ownManuscript, type ManuscriptRow } from '../manuscripts.js';
 import { columnsOf, journalSummary } from './content.js';
 import { PAPER_TYPES, paperIdOf, uploadVerificationOpen } from './author/params.js';
 
@@ -61,8 +58,16 @@ export function journalManageRoutes(env: SandboxEnv) {
         `<p>4. 本刊不收取审稿费；稿件录用并确认校样后收取版面费，每版${PAGE_FEE_CENTS / 100}元，只能在本平台个人中心“我的稿件”中在线缴纳，编辑部不会通过个人账户收取任何费用。</p>` +
         `<p>5. 联系方式：${j.email}，${j.phone}。</p>`,
       agreements: [
-        { type: 'originality', title: '原创性声明', content: '本人郑重声明：所投稿件系本人（及合作者）独立完成的原创成果，不存在抄袭、剽窃、一稿多投等学术不端行为。' },
-        { type: 'copyright', title: '版权转让协议', content: `稿件一经录用，作者同意将该文的复制权、发行权、信息网络传播权等著作财产权转让给《${j.name}》编辑部。` },
+        {
+          type: 'originality',
+          title: '原创性声明',
+          content: '本人郑重声明：所投稿件系本人（及合作者）独立完成的原创成果，不存在抄袭、剽窃、一稿多投等学术不端行为。',
+        },
+        {
+          type: 'copyright',
+          title: '版权转让协议',
+          content: `稿件一经录用，作者同意将该文的复制权、发行权、信息网络传播权等著作财产权转让给《${j.name}》编辑部。`,
+        },
       ],
       requirements: {
         fileTypes: ['pdf', 'doc', 'docx'],
@@ -137,9 +142,11 @@ export function journalManageRoutes(env: SandboxEnv) {
 
   const byColumn = (planId: number) =>
     db
-      .prepare(`SELECT m.column_id AS columnId, c.name AS columnName, count(*) AS count FROM manuscripts m
+      .prepare(
+        `SELECT m.column_id AS columnId, c.name AS columnName, count(*) AS count FROM manuscripts m
         LEFT JOIN columns c ON c.id = m.column_id
-        WHERE m.planned_issue_id = ? AND m.status NOT IN ('rejected','retracted') GROUP BY m.column_id ORDER BY c.sort`)
+        WHERE m.planned_issue_id = ? AND m.status NOT IN ('rejected','retracted') GROUP BY m.column_id ORDER BY c.sort`,
+      )
       .all(planId);
 
   api.post('/issue/queryDocumentLoad', ({ params }) => {
@@ -172,7 +179,11 @@ export function journalManageRoutes(env: SandboxEnv) {
     })();
     const fresh = manuscriptRow(db, row.id) as ManuscriptRow;
     return withMessage(
-      { paperId: fresh.id, current: remainderIssues(db, row.journal_id).find((o) => o.id === fresh.planned_issue_id) ?? null, options: remainderIssues(db, row.journal_id, today(db)) },
+      {
+        paperId: fresh.id,
+        current: remainderIssues(db, row.journal_id).find((o) => o.id === fresh.planned_issue_id) ?? null,
+        options: remainderIssues(db, row.journal_id, today(db)),
+      },
       '刊期选择成功',
     );
   });
@@ -182,9 +193,11 @@ export function journalManageRoutes(env: SandboxEnv) {
     const { issueId } = parse(z.object({ issueId: optInt() }), params);
     const plan = planOf(j.id, issueId);
     const byStatus = Object.fromEntries(
-      (db
-        .prepare(`SELECT status, count(*) AS n FROM manuscripts WHERE planned_issue_id = ? AND status NOT IN ('rejected','retracted') GROUP BY status`)
-        .all(plan.id) as { status: string; n: number }[]).map((r) => [r.status, r.n]),
+      (
+        db
+          .prepare(`SELECT status, count(*) AS n FROM manuscripts WHERE planned_issue_id = ? AND status NOT IN ('rejected','retracted') GROUP BY status`)
+          .all(plan.id) as { status: string; n: number }[]
+      ).map((r) => [r.status, r.n]),
     );
     return { journalId: j.id, issue: plan, byStatus, columns: byColumn(plan.id) };
   });
@@ -201,7 +214,7 @@ export function journalManageRoutes(env: SandboxEnv) {
       { name: '缴费', done: order?.status === 'paid' },
       { name: '出版', done: row.status === 'published' },
     ];
-    const plan = row.planned_issue_id ? remainderIssues(db, row.journal_id).find((p) => p.id === row.planned_issue_id) ?? null : null;
+    const plan = row.planned_issue_id ? (remainderIssues(db, row.journal_id).find((p) => p.id === row.planned_issue_id) ?? null) : null;
     return {
       paperId: row.id,
       status: row.status,

@@ -23,9 +23,11 @@ export function journalSearchRoutes(db: DB, log: Logger) {
     if (!j) throw bizError('期刊不存在', 404);
 
     const issues = db
-      .prepare(`SELECT i.id, i.year, i.volume, i.issue_no AS issueNo, i.total_no AS totalNo, i.publish_date AS publishDate,
+      .prepare(
+        `SELECT i.id, i.year, i.volume, i.issue_no AS issueNo, i.total_no AS totalNo, i.publish_date AS publishDate,
           (SELECT count(*) FROM articles a WHERE a.issue_id = i.id) AS articleCount
-        FROM issues i WHERE i.journal_id = ? ORDER BY i.year DESC, i.issue_no DESC`)
+        FROM issues i WHERE i.journal_id = ? ORDER BY i.year DESC, i.issue_no DESC`,
+      )
       .all(j.id) as { year: number }[];
     const issuesByYear: { year: number; issues: unknown[] }[] = [];
     for (const issue of issues) {
@@ -34,8 +36,10 @@ export function journalSearchRoutes(db: DB, log: Logger) {
       group.issues.push(issue);
     }
     const stats = db
-      .prepare(`SELECT count(*) AS articleCount, coalesce(sum(views), 0) AS totalViews,
-          coalesce(sum(downloads), 0) AS totalDownloads FROM articles WHERE journal_id = ?`)
+      .prepare(
+        `SELECT count(*) AS articleCount, coalesce(sum(views), 0) AS totalViews,
+          coalesce(sum(downloads), 0) AS totalDownloads FROM articles WHERE journal_id = ?`,
+      )
       .get(j.id);
     return {
       ...journalSummary(db, j),

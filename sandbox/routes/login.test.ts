@@ -86,7 +86,14 @@ describe('register, SMS and password reset', () => {
     expect(again.body).toMatchObject({ success: false, code: 429 });
     expect(again.body.message).toMatch(/^验证码发送过于频繁，请\d+秒后再试$/);
 
-    const form = { mobileNo: mobile, verificationCode: code, mailbox: 'new@example.com', userName: 'new_author', password: 'abc123', confirmPassword: 'abc123' };
+    const form = {
+      mobileNo: mobile,
+      verificationCode: code,
+      mailbox: 'new@example.com',
+      userName: 'new_author',
+      password: 'abc123',
+      confirmPassword: 'abc123',
+    };
     const wrong = await sb.post('/api/loginApi/register', { ...form, verificationCode: '000000' === code ? '111111' : '000000' });
     expect(wrong.body).toMatchObject({ success: false, message: '短信验证码错误或已失效' });
     const ok = await sb.post('/api/loginApi/register', form);
@@ -128,7 +135,11 @@ describe('register, SMS and password reset', () => {
     const token = await sb.login('demo_author');
     const code = await smsFor('13800000001');
     const { body } = await sb.post('/api/loginApi/forgotPassword', {
-      mobileNo: '13800000001', verificationCode: code, userName: 'demo_author', password: 'New@2026', confirmPassword: 'New@2026',
+      mobileNo: '13800000001',
+      verificationCode: code,
+      userName: 'demo_author',
+      password: 'New@2026',
+      confirmPassword: 'New@2026',
     });
     expect(body).toMatchObject({ success: true, message: '密码修改成功！' });
     expect((await sb.post('/api/loginApi/getUser', {}, { token })).body).toEqual(EXPIRED);

@@ -2,22 +2,38 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  checkCaptcha, consumeSmsCode, createEmployee, employeeById, issueSession, mobileTaken, rolesOf, sendSmsCode, smsLogLine,
-  storeCaptcha, usernameTaken, type EmployeeRow,
+  checkCaptcha,
+  consumeSmsCode,
+  createEmployee,
+  employeeById,
+  issueSession,
+  mobileTaken,
+  rolesOf,
+  sendSmsCode,
+  smsLogLine,
+  storeCaptcha,
+  usernameTaken,
+  type EmployeeRow,
 } from '../accounts.js';
 import { captchaSvg } from '../captcha.js';
 import type { DB } from '../db.js';
 import { ApiError, RESPONDED, bizError, createApi, optStr, parse, reqId, reqStr, withMessage, type Logger } from '../http.js';
 import {
-  EMAIL_RE, LOGIN_FAILURES_BEFORE_CAPTCHA, MOBILE_RE, USERNAME_RE, hashPassword, isValidPassword, maskMobile, newCaptchaText,
-  newSalt, verifyPassword,
+  EMAIL_RE,
+  LOGIN_FAILURES_BEFORE_CAPTCHA,
+  MOBILE_RE,
+  USERNAME_RE,
+  hashPassword,
+  isValidPassword,
+  maskMobile,
+  newCaptchaText,
+  newSalt,
+  verifyPassword,
 } from '../security.js';
 
 // Validation messages (docs/product.md#validation).
 const mobile = reqStr('请输入手机号').pipe(z.string().regex(MOBILE_RE, { error: '请输入完整、正确的手机号' }));
-const password = reqStr('请输入密码').pipe(
-  z.string().refine(isValidPassword, { error: '请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写' }),
-);
+const password = reqStr('请输入密码').pipe(z.string().refine(isValidPassword, { error: '请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写' }));
 const userName = reqStr('请输入用户名').pipe(z.string().regex(USERNAME_RE, { error: '请输入正确的用户名!' }));
 const smsCode = reqStr('请输入验证码');
 const confirmPassword = reqStr('确认密码不能为空');
@@ -77,31 +93,27 @@ export function loginRoutes(db: DB, log: Logger) {
   const api = createApi(db, log);
 
   const failures = {
-    count: (u: string) =>
-      (db.prepare('SELECT count FROM login_failures WHERE username = ?').get(u) as { count: number } | undefined)?.count ?? 0,
+    count: (u: string) => (db.prepare('SELECT count FROM login_failures WHERE username = ?').get(u) as { count: number } | undefined)?.count ?? 0,
     add: (u: string) =>
       db
-        .prepare(`INSERT INTO login_failures (username, count, updated_at) VALUES (?, 1, ?)
-          ON CONFLICT(username) DO UPDATE SET count = count + 1, updated_at = excluded.updated_at`)
+        .prepare(
+          `INSERT INTO login_failures (username, count, updated_at) VALUES (?, 1, ?)
+          ON CONFLICT(username) DO UPDATE SET count = count + 1, updated_at = excluded.updated_at`,
+        )
         .run(u, Date.now()),
     clear: (u: string) => db.prepare('DELETE FROM login_failures WHERE username = ?').run(u),
   };
 
   // After 3 failures for a username every attempt needs a correct image captcha (code 505).
   api.post('/login', async ({ params }) => {
-    const q = parse(
-      z.object({ username: reqStr('请输入用户名'), password: reqStr('请输入密码'), captcha: optStr(), uuid: optStr() }),
-      params,
-    );
+    const q = parse(z.object({ username: reqStr('请输入用户名'), password: reqStr('请输入密码'), captcha: optStr(), uuid: optStr() }), params);
     const key = q.username.toLowerCase();
     if (failures.count(key) >= LOGIN_FAILURES_BEFORE_CAPTCHA) {
       if (!q.captcha) throw new ApiError(505, '请输入图形验证码', 200, 'captcha');
       if (!checkCaptcha(db, q.uuid, q.captcha)) throw new ApiError(505, '图形验证码错误或已过期', 200, 'captcha');
     }
     // Username or mobile number.
-    const user = db.prepare('SELECT * FROM employees WHERE username = ? COLLATE NOCASE OR mobile = ?').get(q.username, q.username) as
-      | EmployeeRow
-      | undefined;
+    const user = db.prepare('SELECT * FROM employees WHERE username = ? COLLATE NOCASE OR mobile = ?').get(q.username, q.username) as EmployeeRow | undefined;
     const good = user ? await verifyPassword(q.password, user.salt, user.password_hash) : false;
     if (!user || !good) {
       failures.add(key);
@@ -126,9 +138,7 @@ export function loginRoutes(db: DB, log: Logger) {
 
   api.post('/forgotPassword', async ({ params }) => {
     const q = parse(forgotSchema, params);
-    const user = db.prepare('SELECT * FROM employees WHERE username = ? COLLATE NOCASE AND mobile = ?').get(q.userName, q.mobileNo) as
-      | EmployeeRow
-      | undefined;
+    const user = db.prepare('SELECT * FROM employees WHERE username = ? COLLATE NOCASE AND mobile = ?').get(q.userName, q.mobileNo) as EmployeeRow | undefined;
     if (!user) throw bizError('用户名与手机号不匹配');
     consumeSmsCode(db, q.mobileNo, q.verificationCode, 'verificationCode');
     const salt = newSalt();
@@ -143,10 +153,7 @@ export function loginRoutes(db: DB, log: Logger) {
 
   // SMS code: needs a valid mobile and the image captcha; one per mobile per 60 s.
   api.post('/sendCode', ({ params }) => {
-    const q = parse(
-      z.object({ mobile: z.preprocess((v) => v ?? params.mobileNo, mobile), code: reqStr('请输入图形验证码'), uuid: optStr() }),
-      params,
-    );
+    const q = parse(z.object({ mobile: z.preprocess((v) => v ?? params.mobileNo, mobile), code: reqStr('请输入图形验证码'), uuid: optStr() }), params);
     if (!checkCaptcha(db, q.uuid, q.code)) throw bizError('图形验证码错误或已过期', 400, 'code');
     const code = sendSmsCode(db, q.mobile);
     log.info({ event: 'sms_sent', mobile: maskMobile(q.mobile) }, smsLogLine(q.mobile, code));

@@ -120,13 +120,26 @@ describe('confirm (step 2)', () => {
     expect(again.body).toMatchObject({ code: 200, entity: { id: first.id, manuscriptNo: first.manuscriptNo } });
     expect((await sb.post(`${P}/list`, {}, { token })).body.entity.total).toBe(before);
     // a new key on the same (no longer draft) manuscript is refused
-    const other = await sb.post(`${P}/authorManuscriptConfirmUpload`, { ...first.confirmBody, idempotencyKey: 'idem-key-0002', ...(await captcha()) }, { token, form: true });
+    const other = await sb.post(
+      `${P}/authorManuscriptConfirmUpload`,
+      { ...first.confirmBody, idempotencyKey: 'idem-key-0002', ...(await captcha()) },
+      { token, form: true },
+    );
     expect(other.body.message).toBe('该稿件已提交，请勿重复提交');
   });
 
   it('validates the form with Chinese messages', async () => {
     const up = await sb.upload(`${P}/authorManuscriptUpload`, { name: 'a.pdf', data: pdf }, { journalId: 1 }, { token });
-    const base = { paperId: up.body.entity.paperId, idempotencyKey: 'idem-validate-1', columnId: 1, title: '一个合格的标题', abstract: '摘'.repeat(60), keywords: ['甲', '乙', '丙'], authors: AUTHORS, agreement: true };
+    const base = {
+      paperId: up.body.entity.paperId,
+      idempotencyKey: 'idem-validate-1',
+      columnId: 1,
+      title: '一个合格的标题',
+      abstract: '摘'.repeat(60),
+      keywords: ['甲', '乙', '丙'],
+      authors: AUTHORS,
+      agreement: true,
+    };
     const noCaptcha = await sb.post(`${P}/authorManuscriptConfirmUpload`, base, { token });
     expect(noCaptcha.body.message).toBe('请输入验证码');
     const noCorr = await sb.post(`${P}/authorManuscriptConfirmUpload`, { ...base, authors: [AUTHORS[0]], ...(await captcha()) }, { token });
@@ -151,7 +164,11 @@ describe('stage machine', () => {
     expect(msgs.records[0]).toMatchObject({ stage: 'accepted', sender: '编辑部' });
     const letter = await sb.fetch(`${P}/downloadTheOfferNotice?id=${ms.id}`, { token });
     expect(letter.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await letter.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await letter.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await sb.post(`${P}/getGenerateOffer`, { id: ms.id }, { token })).body.entity.generated).toBe(true);
     // no retraction once accepted; no illegal jumps
     const refused = await sb.post(`${P}/applyForRetraction`, { id: ms.id, reason: '希望撤回稿件另投' }, { token });
@@ -174,10 +191,20 @@ describe('stage machine', () => {
   it('takes a revision (multipart) back into review', async () => {
     const ms = await submit('数据交易场所的准入规则');
     await advance(ms.id, 'revision');
-    const res = await sb.upload(`${P}/submitChanges`, { name: '修改稿.pdf', data: pdf }, { id: ms.id, responseLetter: '已按审稿意见补充文献并修改第二部分。' }, { token });
+    const res = await sb.upload(
+      `${P}/submitChanges`,
+      { name: '修改稿.pdf', data: pdf },
+      { id: ms.id, responseLetter: '已按审稿意见补充文献并修改第二部分。' },
+      { token },
+    );
     expect(res.body).toMatchObject({ code: 200, entity: { status: 'revised' } });
     expect(res.body.entity.files.map((f: { kind: string }) => f.kind)).toContain('revision');
-    const again = await sb.upload(`${P}/submitChanges`, { name: '修改稿.pdf', data: pdf }, { id: ms.id, responseLetter: '再次提交修改稿以作测试。' }, { token });
+    const again = await sb.upload(
+      `${P}/submitChanges`,
+      { name: '修改稿.pdf', data: pdf },
+      { id: ms.id, responseLetter: '再次提交修改稿以作测试。' },
+      { token },
+    );
     expect(again.body.message).toMatch(/无需提交修改稿/);
   });
 
@@ -194,7 +221,12 @@ describe('stage machine', () => {
     // The key in the query works as well; a key of another manuscript is refused.
     const other = await submit('数据交易场所的信息登记');
     await advance(other.id, 'revision');
-    const reused = await sb.upload(`${P}/submitChanges?idempotencyKey=rev-key-0001`, { name: '修改稿.pdf', data: pdf }, { id: other.id, responseLetter: '已按审稿意见修改全文结构。' }, { token });
+    const reused = await sb.upload(
+      `${P}/submitChanges?idempotencyKey=rev-key-0001`,
+      { name: '修改稿.pdf', data: pdf },
+      { id: other.id, responseLetter: '已按审稿意见修改全文结构。' },
+      { token },
+    );
     expect(reused.body).toMatchObject({ code: 400, message: 'idempotencyKey已用于其他稿件' });
   });
 
@@ -259,7 +291,11 @@ describe('seeded manuscripts and journal data', () => {
     expect((await sb.post('/manage/journal/theme/getThemeInclusionStatusByJournalId', { journalId: 1 }, { token })).body.entity.hasTheme).toBe(true);
     const tpl = (await sb.post('/manage/platform/fileTemplate/getAttachmentByType', { type: 1 }, { token })).body.entity;
     const file = await sb.fetch(tpl.downloadUrl);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     const titles = (await sb.post('/manage/platform/coding/getCodingByFatherId', { fatherId: 1 }, { token })).body.entity;
     expect(titles[0]).toMatchObject({ fatherId: 1, name: '教授' });
   });
@@ -283,8 +319,19 @@ describe('the format check', () => {
     const sb = await startTestSandbox(5);
     try {
       const token = await sb.login();
-      const up = await sb.upload<{ paperId: number }>('/manage/author/paper/authorManuscriptUpload', { name: '稿件.docx', data: buildDocx(['格式检查', '正文'], '格式检查') }, { gch: 'SJFX' }, { token });
-      const report = (await sb.post<{ items: { name: string; ok: boolean; status: string; requirement: string }[] }>('/manage/author/paper/showPaperFormat', { id: up.body.entity.paperId }, { token })).body.entity;
+      const up = await sb.upload<{ paperId: number }>(
+        '/manage/author/paper/authorManuscriptUpload',
+        { name: '稿件.docx', data: buildDocx(['格式检查', '正文'], '格式检查') },
+        { gch: 'SJFX' },
+        { token },
+      );
+      const report = (
+        await sb.post<{ items: { name: string; ok: boolean; status: string; requirement: string }[] }>(
+          '/manage/author/paper/showPaperFormat',
+          { id: up.body.entity.paperId },
+          { token },
+        )
+      ).body.entity;
       const similarity = report.items.find((item) => item.name.includes('查重'))!;
       expect(similarity.status).toBe('pending');
       for (const item of report.items) expect(['ok', 'failed', 'pending']).toContain(item.status);
@@ -304,7 +351,13 @@ describe('我的成果', () => {
     const sb = await startTestSandbox(40);
     try {
       const token = await sb.login();
-      const list = (await sb.post<{ records: { title: string; articleId: number | null; article: { title: string; authors: { name: string }[] } | null }[] }>('/manage/author/paper/getAuthorAchievementsPaperList', { current: 1, size: 20 }, { token })).body.entity.records;
+      const list = (
+        await sb.post<{ records: { title: string; articleId: number | null; article: { title: string; authors: { name: string }[] } | null }[] }>(
+          '/manage/author/paper/getAuthorAchievementsPaperList',
+          { current: 1, size: 20 },
+          { token },
+        )
+      ).body.entity.records;
       expect(list.length).toBeGreaterThan(0);
       for (const record of list) {
         expect(record.article, record.title).not.toBeNull();
@@ -315,7 +368,9 @@ describe('我的成果', () => {
       const id = list[0]!.articleId!;
       const detail = (await sb.post<{ title: string; authors: { name: string }[] }>('/api/paperSearchApi/literatureBaseDetails', { id })).body.entity;
       expect(detail.title).toBe(list[0]!.title);
-      const found = (await sb.post<{ records: { id: number }[] }>('/api/paperSearchApi/dataJurisprudenceSearch', { query: '张晓明', field: 'author', current: 1, size: 10 })).body.entity.records;
+      const found = (
+        await sb.post<{ records: { id: number }[] }>('/api/paperSearchApi/dataJurisprudenceSearch', { query: '张晓明', field: 'author', current: 1, size: 10 })
+      ).body.entity.records;
       expect(found.map((r) => r.id)).toContain(id);
     } finally {
       await sb.close();

@@ -62,7 +62,11 @@ describe('paperSearchApi/search', () => {
   });
 
   it('searches institutions, keywords and funds, and escapes LIKE wildcards', async () => {
-    for (const [field, query] of [['institution', '中国人民大学'], ['keyword', '个人信息'], ['fund', '国家社会科学基金']]) {
+    for (const [field, query] of [
+      ['institution', '中国人民大学'],
+      ['keyword', '个人信息'],
+      ['fund', '国家社会科学基金'],
+    ]) {
       const { body } = await sb.post<Page<Card>>('/api/paperSearchApi/search', { query, field });
       expect(body.entity.total, field).toBeGreaterThan(0);
     }
@@ -77,7 +81,9 @@ describe('paperSearchApi/search', () => {
   });
 
   it('returns facets from dataJurisprudenceSearch', async () => {
-    const { body } = await sb.post<Page<Card> & { facets: { journals: { count: number }[] } }>('/api/paperSearchApi/dataJurisprudenceSearch', { query: '人工智能' });
+    const { body } = await sb.post<Page<Card> & { facets: { journals: { count: number }[] } }>('/api/paperSearchApi/dataJurisprudenceSearch', {
+      query: '人工智能',
+    });
     const sum = body.entity.facets.journals.reduce((s, j) => s + j.count, 0);
     expect(sum).toBe(body.entity.total);
   });

@@ -1,8 +1,16 @@
 // /api/paperSearchApi/*: literature search, lists, one article and its extras.
 import { z } from 'zod';
 import {
-  SEARCH_FIELDS, articleRow, cardsByIds, downloadUrl, listArticles, pdfFileName, searchArticles, searchFacets,
-  toDetail, type SearchInput,
+  SEARCH_FIELDS,
+  articleRow,
+  cardsByIds,
+  downloadUrl,
+  listArticles,
+  pdfFileName,
+  searchArticles,
+  searchFacets,
+  toDetail,
+  type SearchInput,
 } from '../articles.js';
 import type { DB } from '../db.js';
 import { recordArticleActivity } from '../recording.js';
@@ -100,8 +108,14 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     const p = paging(params);
     const rng = new Rng(hash32(`minute-${row.id}`));
     const count = rng.int(0, 12);
-    const phrases = ['论证严密，对实务很有启发。', '比较法部分的梳理非常扎实。', '建议进一步讨论与现行监管规则的衔接。',
-      '文中提出的分级分类思路值得借鉴。', '实证样本的选取方法交代清楚，结论可信。', '对相关司法解释的起草有参考价值。'];
+    const phrases = [
+      '论证严密，对实务很有启发。',
+      '比较法部分的梳理非常扎实。',
+      '建议进一步讨论与现行监管规则的衔接。',
+      '文中提出的分级分类思路值得借鉴。',
+      '实证样本的选取方法交代清楚，结论可信。',
+      '对相关司法解释的起草有参考价值。',
+    ];
     const all = Array.from({ length: count }, (_, i) => ({
       id: row.id * 100 + i + 1,
       paperId: row.id,
@@ -119,8 +133,7 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   api.post('/getAmendmentRecordByWeiPuId', ({ params }) => {
     const { weiPuId } = parse(z.object({ weiPuId: reqStr('缺少参数：weiPuId') }), params);
     const row = db.prepare('SELECT id, published_date, online_first_date FROM articles WHERE weipu_id = ?').get(weiPuId) as
-      | { id: number; published_date: string; online_first_date: string | null }
-      | undefined;
+      { id: number; published_date: string; online_first_date: string | null } | undefined;
     if (!row) throw bizError('未找到对应的文献', 404);
     return amendmentRecords(row).map((r) => ({ ...r, weiPuId }));
   });
@@ -165,9 +178,11 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     const ids = db
       .prepare(`SELECT id FROM articles WHERE year >= ? ${journalId ? 'AND journal_id = ?' : ''} ORDER BY downloads DESC, id LIMIT ?`)
       .all(...(journalId ? [maxYear - 1, journalId, limit] : [maxYear - 1, limit])) as { id: number }[];
-    return cardsByIds(db, ids.map((r) => r.id));
+    return cardsByIds(
+      db,
+      ids.map((r) => r.id),
+    );
   });
 
   return api.router;
 }
-

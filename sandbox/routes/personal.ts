@@ -33,8 +33,10 @@ export function processRoutes(env: SandboxEnv) {
 
   const applicationJson = (r: ScholarRow) => {
     const att = db
-      .prepare(`SELECT a.id, a.oss_key, a.hash, a.file_name, a.kind, a.created_at, b.size, b.content_type, b.ext
-        FROM attachments a JOIN blobs b ON b.hash = a.hash WHERE a.id = ?`)
+      .prepare(
+        `SELECT a.id, a.oss_key, a.hash, a.file_name, a.kind, a.created_at, b.size, b.content_type, b.ext
+        FROM attachments a JOIN blobs b ON b.hash = a.hash WHERE a.id = ?`,
+      )
       .get(r.attachment_id) as Parameters<typeof attachmentJson>[0] | undefined;
     return {
       id: r.id,
@@ -67,7 +69,14 @@ export function processRoutes(env: SandboxEnv) {
     let fields: Record<string, string> = {};
     let attachmentId: number | null = null;
     if (isMultipart(ctx.req)) {
-      const r = await receiveUpload(env, ctx.req, { allowed: ATTACHMENT_TYPES.filter((x) => x !== 'txt' && x !== 'zip'), maxBytes: 10 * 1024 * 1024, kind: 'scholar', employeeId: auth.employeeId, now: t, required: false });
+      const r = await receiveUpload(env, ctx.req, {
+        allowed: ATTACHMENT_TYPES.filter((x) => x !== 'txt' && x !== 'zip'),
+        maxBytes: 10 * 1024 * 1024,
+        kind: 'scholar',
+        employeeId: auth.employeeId,
+        now: t,
+        required: false,
+      });
       fields = r.fields;
       attachmentId = r.file?.attachmentId ?? null;
     }
@@ -91,10 +100,15 @@ export function processRoutes(env: SandboxEnv) {
     }
     if (attachmentId === null) throw bizError('请上传证明材料', 400, 'file');
     const info = db
-      .prepare(`INSERT INTO scholar_applications (employee_id, real_name, institution, title, research_field, attachment_id, status, created_at)
-        VALUES (?,?,?,?,?,?, 'pending', ?)`)
+      .prepare(
+        `INSERT INTO scholar_applications (employee_id, real_name, institution, title, research_field, attachment_id, status, created_at)
+        VALUES (?,?,?,?,?,?, 'pending', ?)`,
+      )
       .run(auth.employeeId, q.realName, q.institution, q.title, q.researchField, attachmentId, t);
-    return withMessage(applicationJson(db.prepare('SELECT * FROM scholar_applications WHERE id = ?').get(info.lastInsertRowid) as ScholarRow), '申请已提交，请等待审核');
+    return withMessage(
+      applicationJson(db.prepare('SELECT * FROM scholar_applications WHERE id = ?').get(info.lastInsertRowid) as ScholarRow),
+      '申请已提交，请等待审核',
+    );
   });
 
   return api.router;
@@ -117,9 +131,9 @@ export function terraceRoutes(env: SandboxEnv) {
       params,
     );
     const t = nowTime(db);
-    const info = db.prepare('INSERT INTO feedback (employee_id, type, content, contact, created_at) VALUES (?,?,?,?,?)').run(
-      auth.employeeId, q.type, q.content, q.contact ?? null, t,
-    );
+    const info = db
+      .prepare('INSERT INTO feedback (employee_id, type, content, contact, created_at) VALUES (?,?,?,?,?)')
+      .run(auth.employeeId, q.type, q.content, q.contact ?? null, t);
     return withMessage({ id: Number(info.lastInsertRowid), createTime: t }, '感谢您的反馈！');
   });
 

@@ -100,11 +100,15 @@ export function platformRoutes(env: SandboxEnv) {
 
   api.post('/coding/getCodingByFatherId', ({ params }) => {
     const { fatherId } = parse(z.object({ fatherId: optInt() }), params);
-    return (db
-      .prepare(`SELECT id, father_id AS fatherId, code, name, sort,
+    return (
+      db
+        .prepare(
+          `SELECT id, father_id AS fatherId, code, name, sort,
           EXISTS (SELECT 1 FROM codings k WHERE k.father_id = c.id) AS hasChildren
-        FROM codings c WHERE father_id = ? ORDER BY sort`)
-      .all(fatherId ?? 0) as { hasChildren: number }[]).map((r) => ({ ...r, hasChildren: r.hasChildren === 1 }));
+        FROM codings c WHERE father_id = ? ORDER BY sort`,
+        )
+        .all(fatherId ?? 0) as { hasChildren: number }[]
+    ).map((r) => ({ ...r, hasChildren: r.hasChildren === 1 }));
   });
 
   return api.router;

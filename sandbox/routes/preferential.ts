@@ -34,7 +34,9 @@ function checkinState(db: DB, employeeId: number) {
 }
 
 function chancesLeft(db: DB, employeeId: number, a: ActivityRow): number {
-  const earned = (db.prepare('SELECT count(*) AS n FROM checkins WHERE employee_id = ? AND day BETWEEN ? AND ?').get(employeeId, a.start_date, a.end_date) as { n: number }).n;
+  const earned = (
+    db.prepare('SELECT count(*) AS n FROM checkins WHERE employee_id = ? AND day BETWEEN ? AND ?').get(employeeId, a.start_date, a.end_date) as { n: number }
+  ).n;
   const used = (db.prepare('SELECT count(*) AS n FROM lottery_draws WHERE employee_id = ? AND activity_id = ?').get(employeeId, a.id) as { n: number }).n;
   return Math.max(0, earned - used);
 }
@@ -67,7 +69,9 @@ export function preferentialRoutes(env: SandboxEnv) {
       prizes: (JSON.parse(a.prizes) as Prize[]).map(({ id, name, level }) => ({ id, name, level })),
       chances: status === 'running' ? chancesLeft(db, employeeId, a) : 0,
       myPrizes: db
-        .prepare('SELECT id, prize_id AS prizeId, prize_name AS prizeName, created_at AS createTime FROM lottery_draws WHERE employee_id = ? AND activity_id = ? AND prize_id IS NOT NULL ORDER BY id DESC')
+        .prepare(
+          'SELECT id, prize_id AS prizeId, prize_name AS prizeName, created_at AS createTime FROM lottery_draws WHERE employee_id = ? AND activity_id = ? AND prize_id IS NOT NULL ORDER BY id DESC',
+        )
         .all(employeeId, a.id),
     };
   };
@@ -80,9 +84,11 @@ export function preferentialRoutes(env: SandboxEnv) {
   api.post('/lotteryActivity/authorLottery', ({ params, user }) => {
     const auth = user();
     const { activityId } = parse(z.object({ activityId: optInt() }), { activityId: params.activityId ?? params.id });
-    const a = (activityId
-      ? db.prepare('SELECT * FROM lottery_activities WHERE id = ?').get(activityId)
-      : db.prepare('SELECT * FROM lottery_activities WHERE ? BETWEEN start_date AND end_date ORDER BY id LIMIT 1').get(today(db))) as ActivityRow | undefined;
+    const a = (
+      activityId
+        ? db.prepare('SELECT * FROM lottery_activities WHERE id = ?').get(activityId)
+        : db.prepare('SELECT * FROM lottery_activities WHERE ? BETWEEN start_date AND end_date ORDER BY id LIMIT 1').get(today(db))
+    ) as ActivityRow | undefined;
     if (!a) throw bizError('抽奖活动不存在', 404);
     const day = today(db);
     if (day < a.start_date || day > a.end_date) throw bizError('活动不在进行中');
@@ -99,9 +105,17 @@ export function preferentialRoutes(env: SandboxEnv) {
       r -= p.weight;
     }
     db.prepare('INSERT INTO lottery_draws (employee_id, activity_id, prize_id, prize_name, created_at) VALUES (?,?,?,?,?)').run(
-      auth.employeeId, a.id, won?.id ?? null, won?.name ?? null, nowTime(db),
+      auth.employeeId,
+      a.id,
+      won?.id ?? null,
+      won?.name ?? null,
+      nowTime(db),
     );
-    const result = { won: won !== null, prize: won ? { id: won.id, name: won.name, level: won.level } : null, chancesLeft: chancesLeft(db, auth.employeeId, a) };
+    const result = {
+      won: won !== null,
+      prize: won ? { id: won.id, name: won.name, level: won.level } : null,
+      chancesLeft: chancesLeft(db, auth.employeeId, a),
+    };
     return withMessage(result, won ? `恭喜您获得${won.name}！` : '很遗憾，未中奖，谢谢参与');
   });
 

@@ -50,9 +50,7 @@ export function sandboxHookRoutes(env: SandboxEnv) {
 
   // Drops every row and reseeds with the same article count and seed.
   api.post('/reset', () => {
-    const meta = Object.fromEntries(
-      (db.prepare('SELECT key, value FROM sandbox_meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]),
-    );
+    const meta = Object.fromEntries((db.prepare('SELECT key, value FROM sandbox_meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
     const articles = Number(meta.articles ?? 300);
     const seed = meta.seed ? Number(meta.seed) : undefined;
     clearData(db);
@@ -85,12 +83,9 @@ export function sandboxHookRoutes(env: SandboxEnv) {
   api.get('/wechat/confirm', ({ params, res }) => {
     const q = parse(z.object({ state: reqStr('缺少参数：state'), choice: z.enum(['bound', 'new']).default('bound') }), params);
     const row = db.prepare('SELECT redirect_uri FROM wechat_states WHERE state = ? AND expires_at > ?').get(q.state, Date.now()) as
-      | { redirect_uri: string }
-      | undefined;
+      { redirect_uri: string } | undefined;
     if (!row) throw bizError('二维码已失效，请重新扫码');
-    const bound = db.prepare('SELECT openid FROM employees WHERE openid IS NOT NULL ORDER BY id LIMIT 1').get() as
-      | { openid: string }
-      | undefined;
+    const bound = db.prepare('SELECT openid FROM employees WHERE openid IS NOT NULL ORDER BY id LIMIT 1').get() as { openid: string } | undefined;
     const openid = q.choice === 'bound' && bound ? bound.openid : `sandbox-openid-${randomBytes(8).toString('hex')}`;
     const code = randomBytes(16).toString('hex');
     db.prepare('INSERT INTO wechat_codes (code, state, openid, expires_at) VALUES (?,?,?,?)').run(code, q.state, openid, Date.now() + CODE_TTL_MS);
@@ -109,7 +104,10 @@ export function sandboxHookRoutes(env: SandboxEnv) {
     const { id } = parse(z.object({ id: reqId() }), { id: req.params.id });
     const q = parse(
       z.object({
-        stage: z.preprocess((v) => v ?? params.to ?? params.status, z.enum(STAGE_KEYS as [Stage, ...Stage[]], { error: `stage 应为 ${STAGE_KEYS.join(', ')} 之一` })),
+        stage: z.preprocess(
+          (v) => v ?? params.to ?? params.status,
+          z.enum(STAGE_KEYS as [Stage, ...Stage[]], { error: `stage 应为 ${STAGE_KEYS.join(', ')} 之一` }),
+        ),
         note: optStr(),
       }),
       params,
@@ -136,8 +134,7 @@ export function sandboxHookRoutes(env: SandboxEnv) {
 
   const faceTicket = (ticket: string) =>
     db.prepare('SELECT employee_id, status, expires_at FROM face_tickets WHERE ticket = ?').get(ticket) as
-      | { employee_id: number; status: string; expires_at: number }
-      | undefined;
+      { employee_id: number; status: string; expires_at: number } | undefined;
 
   api.get('/face/verify', ({ params, res }) => {
     const { ticket } = parse(z.object({ ticket: reqStr('缺少参数：ticket') }), params);
@@ -175,7 +172,9 @@ export function sandboxHookRoutes(env: SandboxEnv) {
     const q = parse(faceSchema, params);
     recordFace(q.ticket, q.result);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(page('人脸识别', q.result === 'pass' ? '<h1 id="done">识别通过</h1><p>请返回网站继续操作。</p>' : '<h1 id="done">识别未通过</h1><p>请返回网站重试。</p>'));
+    res.end(
+      page('人脸识别', q.result === 'pass' ? '<h1 id="done">识别通过</h1><p>请返回网站继续操作。</p>' : '<h1 id="done">识别未通过</h1><p>请返回网站重试。</p>'),
+    );
     return RESPONDED;
   });
 
@@ -192,7 +191,9 @@ export function sandboxHookRoutes(env: SandboxEnv) {
     const q = parse(z.object({ uploadVerification: optBool() }), params);
     if (q.uploadVerification !== undefined) {
       const on = q.uploadVerification;
-      db.prepare(`INSERT INTO sandbox_meta (key, value) VALUES ('upload_verification', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(on ? '1' : '0');
+      db.prepare(`INSERT INTO sandbox_meta (key, value) VALUES ('upload_verification', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(
+        on ? '1' : '0',
+      );
     }
     const row = db.prepare(`SELECT value FROM sandbox_meta WHERE key = 'upload_verification'`).get() as { value: string } | undefined;
     return { uploadVerification: row ? row.value === '1' : true };
@@ -207,9 +208,18 @@ export function sandboxHookRoutes(env: SandboxEnv) {
 
   // Decides the latest scholar application of a user: { username, result: approved|rejected, opinion? }.
   api.post('/scholar/decide', ({ params }) => {
-    const q = parse(z.object({ username: reqStr('缺少参数：username'), result: z.enum(['approved', 'rejected'], { error: 'result 应为 approved 或 rejected' }), opinion: optStr() }), params);
+    const q = parse(
+      z.object({
+        username: reqStr('缺少参数：username'),
+        result: z.enum(['approved', 'rejected'], { error: 'result 应为 approved 或 rejected' }),
+        opinion: optStr(),
+      }),
+      params,
+    );
     const app = db
-      .prepare(`SELECT s.id FROM scholar_applications s JOIN employees e ON e.id = s.employee_id WHERE e.username = ? AND s.status = 'pending' ORDER BY s.id DESC LIMIT 1`)
+      .prepare(
+        `SELECT s.id FROM scholar_applications s JOIN employees e ON e.id = s.employee_id WHERE e.username = ? AND s.status = 'pending' ORDER BY s.id DESC LIMIT 1`,
+      )
       .get(q.username) as { id: number } | undefined;
     if (!app) throw notFound('没有待审核的学者认证申请');
     db.prepare('UPDATE scholar_applications SET status = ?, opinion = ?, decided_at = ? WHERE id = ?').run(q.result, q.opinion ?? null, nowTime(db), app.id);

@@ -31,9 +31,7 @@ export function weixinRoutes(db: DB, log: Logger) {
     if (!redirect) throw bizError('缺少参数：redirectUri');
     const state = randomBytes(16).toString('hex');
     db.prepare('DELETE FROM wechat_states WHERE expires_at <= ?').run(Date.now());
-    db.prepare('INSERT INTO wechat_states (state, redirect_uri, expires_at) VALUES (?,?,?)').run(
-      state, redirect, Date.now() + WECHAT_STATE_TTL_MS,
-    );
+    db.prepare('INSERT INTO wechat_states (state, redirect_uri, expires_at) VALUES (?,?,?)').run(state, redirect, Date.now() + WECHAT_STATE_TTL_MS);
     const base = (req.app.locals.publicUrl as string | undefined) ?? `${req.protocol}://${req.get('host')}`;
     return { url: `${base}/__sandbox/wechat/authorize?state=${state}`, state, type: q.type ?? 1, projectType: q.projectType ?? 2 };
   });
@@ -43,8 +41,7 @@ export function weixinRoutes(db: DB, log: Logger) {
     const q = parse(z.object({ code: reqStr('缺少参数：code'), state: reqStr('缺少参数：state') }), params);
     const now = Date.now();
     const row = db.prepare('SELECT openid, expires_at FROM wechat_codes WHERE code = ? AND state = ?').get(q.code, q.state) as
-      | { openid: string; expires_at: number }
-      | undefined;
+      { openid: string; expires_at: number } | undefined;
     const state = db.prepare('DELETE FROM wechat_states WHERE state = ? AND expires_at > ?').run(q.state, now);
     if (!row || row.expires_at <= now || state.changes === 0) throw bizError('微信授权已失效，请重新扫码登录');
     // The code is spent; keep the row as proof that this openid came from WeChat.
@@ -59,7 +56,8 @@ export function weixinRoutes(db: DB, log: Logger) {
     // Signed in (the personal centre's 绑定微信): only the openid; it joins the caller's account.
     if (auth) {
       const { openid } = parse(z.object({ openid: reqStr('缺少参数：openid') }), params);
-      if (!db.prepare('SELECT 1 FROM wechat_codes WHERE openid = ? AND expires_at > ?').get(openid, Date.now())) throw bizError('微信授权已失效，请重新扫码登录');
+      if (!db.prepare('SELECT 1 FROM wechat_codes WHERE openid = ? AND expires_at > ?').get(openid, Date.now()))
+        throw bizError('微信授权已失效，请重新扫码登录');
       const owner = db.prepare('SELECT id FROM employees WHERE openid = ?').get(openid) as { id: number } | undefined;
       if (owner) throw bizError(owner.id === auth.employeeId ? '该微信已绑定当前账号' : '该微信已绑定其他账号');
       const info = db.prepare('UPDATE employees SET openid = ? WHERE id = ? AND openid IS NULL').run(openid, auth.employeeId);
@@ -114,4 +112,3 @@ export function weixinRoutes(db: DB, log: Logger) {
 
   return api.router;
 }
-

@@ -143,7 +143,16 @@ export const COLUMNS: ColumnDef[] = [
       { zh: '数据收益分配', en: 'Distribution of Data Revenues' },
     ],
     keywords: ['数据产权', '数据要素', '数据资源持有权', '数据加工使用权', '数据产品经营权', '公共数据', '数据财产权', '数据交易'],
-    keywordsEn: ['data property rights', 'data elements', 'right to hold data', 'right to process data', 'right to operate data products', 'public data', 'data property', 'data trading'],
+    keywordsEn: [
+      'data property rights',
+      'data elements',
+      'right to hold data',
+      'right to process data',
+      'right to operate data products',
+      'public data',
+      'data property',
+      'data trading',
+    ],
   },
   {
     zh: '个人信息保护',
@@ -158,7 +167,16 @@ export const COLUMNS: ColumnDef[] = [
       { zh: '死者个人信息', en: 'Personal Information of the Deceased' },
     ],
     keywords: ['个人信息', '知情同意', '敏感个人信息', '个人信息处理者', '公益诉讼', '人格权', '告知同意规则', '最小必要原则'],
-    keywordsEn: ['personal information', 'informed consent', 'sensitive personal information', 'personal information processor', 'public interest litigation', 'personality rights', 'notice-and-consent rule', 'data minimisation'],
+    keywordsEn: [
+      'personal information',
+      'informed consent',
+      'sensitive personal information',
+      'personal information processor',
+      'public interest litigation',
+      'personality rights',
+      'notice-and-consent rule',
+      'data minimisation',
+    ],
   },
   {
     zh: '数据跨境流动',
@@ -172,7 +190,16 @@ export const COLUMNS: ColumnDef[] = [
       { zh: '自由贸易试验区数据负面清单', en: 'Data Negative Lists in Pilot Free Trade Zones' },
     ],
     keywords: ['数据出境', '安全评估', '标准合同', '数字贸易', '数据本地化', '负面清单', '长臂管辖', 'DEPA'],
-    keywordsEn: ['outbound data transfer', 'security assessment', 'standard contract', 'digital trade', 'data localisation', 'negative list', 'long-arm jurisdiction', 'DEPA'],
+    keywordsEn: [
+      'outbound data transfer',
+      'security assessment',
+      'standard contract',
+      'digital trade',
+      'data localisation',
+      'negative list',
+      'long-arm jurisdiction',
+      'DEPA',
+    ],
   },
   {
     zh: '平台治理',
@@ -186,7 +213,16 @@ export const COLUMNS: ColumnDef[] = [
       { zh: '网络平台注意义务', en: 'Duty of Care of Online Platforms' },
     ],
     keywords: ['平台治理', '守门人', '反垄断', '算法推荐', '注意义务', '平台责任', '数字市场', '自我优待'],
-    keywordsEn: ['platform governance', 'gatekeeper', 'antitrust', 'algorithmic recommendation', 'duty of care', 'platform liability', 'digital markets', 'self-preferencing'],
+    keywordsEn: [
+      'platform governance',
+      'gatekeeper',
+      'antitrust',
+      'algorithmic recommendation',
+      'duty of care',
+      'platform liability',
+      'digital markets',
+      'self-preferencing',
+    ],
   },
   {
     zh: '人工智能法治',
@@ -201,7 +237,16 @@ export const COLUMNS: ColumnDef[] = [
       { zh: '人工智能分级分类监管', en: 'Tiered and Classified Regulation of Artificial Intelligence' },
     ],
     keywords: ['人工智能', '生成式人工智能', '算法治理', '训练数据', '深度合成', '侵权责任', '风险分级', '科技伦理'],
-    keywordsEn: ['artificial intelligence', 'generative AI', 'algorithmic governance', 'training data', 'deep synthesis', 'tort liability', 'risk tiers', 'ethics of technology'],
+    keywordsEn: [
+      'artificial intelligence',
+      'generative AI',
+      'algorithmic governance',
+      'training data',
+      'deep synthesis',
+      'tort liability',
+      'risk tiers',
+      'ethics of technology',
+    ],
   },
   {
     zh: '数据安全',
@@ -215,7 +260,16 @@ export const COLUMNS: ColumnDef[] = [
       { zh: '关键信息基础设施保护', en: 'Protection of Critical Information Infrastructure' },
     ],
     keywords: ['数据安全', '分类分级', '重要数据', '安全审查', '网络犯罪', '关键信息基础设施', '数据泄露', '合规'],
-    keywordsEn: ['data security', 'classification and grading', 'important data', 'security review', 'cybercrime', 'critical information infrastructure', 'data breach', 'compliance'],
+    keywordsEn: [
+      'data security',
+      'classification and grading',
+      'important data',
+      'security review',
+      'cybercrime',
+      'critical information infrastructure',
+      'data breach',
+      'compliance',
+    ],
   },
   {
     zh: '数字司法',
@@ -283,12 +337,32 @@ export const INSTITUTIONS: string[] = [
   '中山大学法学院',
 ];
 
-export const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split('');
-export const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红娥玲芬燕彬鹏辉宇浩凯健俊帆帅旭宁亮飞博文斌雪琳晨晓欣悦思远嘉懿清源昊天一鸣立新志国建华海峰永春振宏卫东子涵雨泽梓睿'.split('');
+export const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split(
+    '',
+  );
+export const GIVEN =
+  '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红娥玲芬燕彬鹏辉宇浩凯健俊帆帅旭宁亮飞博文斌雪琳晨晓欣悦思远嘉懿清源昊天一鸣立新志国建华海峰永春振宏卫东子涵雨泽梓睿'.split(
+    '',
+  );
 
 export const RESEARCH_FIELDS: string[] = [
-  '数据法学', '个人信息保护法', '网络法', '人工智能法', '民商法', '知识产权法', '经济法', '竞争法',
-  '行政法', '刑法', '国际经济法', '诉讼法', '法理学', '宪法学', '数字政府', '科技伦理与法律',
+  '数据法学',
+  '个人信息保护法',
+  '网络法',
+  '人工智能法',
+  '民商法',
+  '知识产权法',
+  '经济法',
+  '竞争法',
+  '行政法',
+  '刑法',
+  '国际经济法',
+  '诉讼法',
+  '法理学',
+  '宪法学',
+  '数字政府',
+  '科技伦理与法律',
 ];
 
 export const TITLES = ['教授', '教授', '教授', '副教授', '副教授', '研究员', '副研究员'];
@@ -389,9 +463,14 @@ export const BOARD_ROLES: { role: string; level: number; count: number }[] = [
 
 // --- News ---
 export const NEWS_ORGS = [
-  '中国人民大学数据法治研究中心', '华东政法大学数字法治研究院', '西南政法大学人工智能法学院',
-  '中国政法大学数据法治研究院', '北京航空航天大学法学院', '浙江大学数字法治研究院',
-  '武汉大学网络治理研究院', '对外经济贸易大学数字经济与法律创新研究中心',
+  '中国人民大学数据法治研究中心',
+  '华东政法大学数字法治研究院',
+  '西南政法大学人工智能法学院',
+  '中国政法大学数据法治研究院',
+  '北京航空航天大学法学院',
+  '浙江大学数字法治研究院',
+  '武汉大学网络治理研究院',
+  '对外经济贸易大学数字经济与法律创新研究中心',
 ];
 export const NEWS_EVENTS: string[] = [
   '举办“{t}”法治保障研讨会',

@@ -3,13 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { openDb, type DB } from '../db.js';
 import { seedDatabase } from './generate.js';
 
-const count = (db: DB, table: string, where = '') =>
-  (db.prepare(`SELECT count(*) AS n FROM ${table} ${where}`).get() as { n: number }).n;
+const count = (db: DB, table: string, where = '') => (db.prepare(`SELECT count(*) AS n FROM ${table} ${where}`).get() as { n: number }).n;
 
 /** Digest of every row of the content tables (runtime tables excluded). */
 function digest(db: DB): string {
   const h = createHash('sha256');
-  for (const t of ['journals', 'columns', 'issues', 'experts', 'articles', 'article_authors', 'editorial_board', 'news', 'hotspots', 'footer_links', 'notices', 'employees', 'messages']) {
+  for (const t of [
+    'journals',
+    'columns',
+    'issues',
+    'experts',
+    'articles',
+    'article_authors',
+    'editorial_board',
+    'news',
+    'hotspots',
+    'footer_links',
+    'notices',
+    'employees',
+    'messages',
+  ]) {
     for (const row of db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()) h.update(JSON.stringify(row));
   }
   return h.digest('hex');
@@ -36,7 +49,10 @@ describe('seed', () => {
     const lengths = db.prepare('SELECT min(length(abstract)) AS lo, max(length(abstract)) AS hi FROM articles').get() as { lo: number; hi: number };
     expect(lengths.lo).toBeGreaterThanOrEqual(150);
     expect(lengths.hi).toBeLessThanOrEqual(300);
-    const authors = db.prepare('SELECT min(n) AS lo, max(n) AS hi FROM (SELECT count(*) AS n FROM article_authors GROUP BY article_id)').get() as { lo: number; hi: number };
+    const authors = db.prepare('SELECT min(n) AS lo, max(n) AS hi FROM (SELECT count(*) AS n FROM article_authors GROUP BY article_id)').get() as {
+      lo: number;
+      hi: number;
+    };
     expect(authors.lo).toBeGreaterThanOrEqual(1);
     expect(authors.hi).toBeLessThanOrEqual(6);
     // Authors' English names as journals keep them ("Wu Kaichen"); every tenth record has none.
@@ -56,7 +72,12 @@ describe('seed', () => {
     const db = openDb(':memory:');
     seedDatabase(db, { articles: 300 });
     const experts = db.prepare(`SELECT e.*, (SELECT count(*) FROM article_authors aa WHERE aa.expert_id = e.id) AS listed FROM experts e`).all() as {
-      name: string; paper_count: number; listed: number; h_index: number; citation_count: number; biography: string;
+      name: string;
+      paper_count: number;
+      listed: number;
+      h_index: number;
+      citation_count: number;
+      biography: string;
     }[];
     expect(experts.length).toBeGreaterThan(0);
     for (const e of experts) {
@@ -72,11 +93,16 @@ describe('seed', () => {
   it('never repeats a title, and no two neighbouring items read the same', () => {
     const db = openDb(':memory:');
     seedDatabase(db, { articles: 300, today: '2026-11-24' });
-    for (const [table, text] of [['articles', 'abstract'], ['news', 'summary']] as const) {
+    for (const [table, text] of [
+      ['articles', 'abstract'],
+      ['news', 'summary'],
+    ] as const) {
       const titles = (db.prepare(`SELECT title FROM ${table}`).all() as { title: string }[]).map((r) => r.title);
       expect(new Set(titles).size, `${table} titles`).toBe(titles.length);
       // As lists show them: newest first.
-      const rows = db.prepare(`SELECT title, ${text} AS text FROM ${table} ORDER BY ${table === 'articles' ? 'published_date' : 'publish_date'} DESC, id DESC`).all() as { title: string; text: string }[];
+      const rows = db
+        .prepare(`SELECT title, ${text} AS text FROM ${table} ORDER BY ${table === 'articles' ? 'published_date' : 'publish_date'} DESC, id DESC`)
+        .all() as { title: string; text: string }[];
       for (let i = 1; i < rows.length; i++) expect(rows[i]!.text, `${table}: ${rows[i]!.title}`).not.toBe(rows[i - 1]!.text);
     }
     db.close();

@@ -5,10 +5,36 @@ import { createHash } from 'node:crypto';
 import type { DB } from '../db.js';
 import { hashPasswordSync } from '../security.js';
 import {
-  ABS_CLAIM, ABS_CLOSE, ABS_EN_BODY, ABS_EN_CLOSE, ABS_EN_OPEN, ABS_METHOD, ABS_OPEN, ABS_PROBLEM,
-  ABS_PROPOSAL, ASPECTS, BOARD_ROLES, COLUMNS, FOOTER_GROUPS, FUND_KINDS, FUND_SUBJECTS, GIVEN,
-  HOTSPOTS, INDUSTRY_NEWS, INSTITUTIONS, JOURNALS, LAWS, NEWS_EVENTS, NEWS_ORGS, NEWS_SOURCES,
-  NOTICE_HTML, RESEARCH_FIELDS, SURNAMES, TITLES, type ColumnDef, type Pair,
+  ABS_CLAIM,
+  ABS_CLOSE,
+  ABS_EN_BODY,
+  ABS_EN_CLOSE,
+  ABS_EN_OPEN,
+  ABS_METHOD,
+  ABS_OPEN,
+  ABS_PROBLEM,
+  ABS_PROPOSAL,
+  ASPECTS,
+  BOARD_ROLES,
+  COLUMNS,
+  FOOTER_GROUPS,
+  FUND_KINDS,
+  FUND_SUBJECTS,
+  GIVEN,
+  HOTSPOTS,
+  INDUSTRY_NEWS,
+  INSTITUTIONS,
+  JOURNALS,
+  LAWS,
+  NEWS_EVENTS,
+  NEWS_ORGS,
+  NEWS_SOURCES,
+  NOTICE_HTML,
+  RESEARCH_FIELDS,
+  SURNAMES,
+  TITLES,
+  type ColumnDef,
+  type Pair,
 } from './banks.js';
 import { BASE_DATE, addDays, dayOfIssue, fmtDay } from './dates.js';
 import { Rng } from './prng.js';
@@ -19,7 +45,11 @@ import { MARK_ONLINE_FIRST } from '../migrations/004_online_first.js';
 import { previewUrlOf, recordRecipe } from '../files.js';
 
 /** Each journal's cover colour, in journal order (navy, crimson, green). */
-const COVER_COLOURS: [number, number, number][] = [[28, 72, 120], [128, 36, 44], [30, 98, 74]];
+const COVER_COLOURS: [number, number, number][] = [
+  [28, 72, 120],
+  [128, 36, 44],
+  [30, 98, 74],
+];
 
 export const DEFAULT_SEED = 20260101;
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -132,8 +162,21 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
     const insIssue = db.prepare(`INSERT INTO issues (id, journal_id, year, volume, issue_no, total_no, publish_date)
       VALUES (?,?,?,?,?,?,?)`);
 
-    interface IssueRow { id: number; year: number; issueNo: number; date: string; nextPage: number; nextSeq: number }
-    interface JournalState { id: number; gch: string; doiPrefix: string; columns: { id: number; def: ColumnDef }[]; issues: IssueRow[] }
+    interface IssueRow {
+      id: number;
+      year: number;
+      issueNo: number;
+      date: string;
+      nextPage: number;
+      nextSeq: number;
+    }
+    interface JournalState {
+      id: number;
+      gch: string;
+      doiPrefix: string;
+      columns: { id: number; def: ColumnDef }[];
+      issues: IssueRow[];
+    }
     const journals: JournalState[] = [];
     let columnId = 0;
     let issueId = 0;
@@ -141,9 +184,28 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       const id = ji + 1;
       // The cover, as the backend hands out images: the path its image host serves the file at.
       const cover = recordRecipe(db, { kind: 'cover', colour: COVER_COLOURS[ji % COVER_COLOURS.length]! }, `${j.foundedYear}-01-01 00:00:00`);
-      insJournal.run(id, j.gch, j.name, j.nameEn, j.issn, j.cn, j.sponsor, j.publisher, j.editorInChief, j.frequency,
-        j.foundedYear, previewUrlOf(cover.hash), j.introduction.join('\n'), JSON.stringify(j.labels), j.acceptsContribution ? 1 : 0,
-        j.doiPrefix, j.email, j.phone, j.address, id);
+      insJournal.run(
+        id,
+        j.gch,
+        j.name,
+        j.nameEn,
+        j.issn,
+        j.cn,
+        j.sponsor,
+        j.publisher,
+        j.editorInChief,
+        j.frequency,
+        j.foundedYear,
+        previewUrlOf(cover.hash),
+        j.introduction.join('\n'),
+        JSON.stringify(j.labels),
+        j.acceptsContribution ? 1 : 0,
+        j.doiPrefix,
+        j.email,
+        j.phone,
+        j.address,
+        id,
+      );
       const state: JournalState = { id, gch: j.gch, doiPrefix: j.doiPrefix, columns: [], issues: [] };
       (JOURNAL_COLUMNS[ji] ?? [0]).forEach((ci, sort) => {
         const def = COLUMNS[ci] as ColumnDef;
@@ -178,8 +240,19 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
         `在《中国法学》《法学研究》《中外法学》等期刊发表学术论文${rng.int(20, 90) ? '多篇' : ''}，` +
         `主持国家社会科学基金项目${rng.int(1, 3)}项，出版专著${rng.int(1, 4)}部。`;
       const citations = rng.int(80, 3200);
-      insExpert.run(id, name, rng.chance(0.7) ? 1 : 2, title, institution, '博士研究生', JSON.stringify(fields), bio,
-        citations, rng.int(2000, 60000), Math.max(3, Math.round(Math.sqrt(citations) / 2.2)));
+      insExpert.run(
+        id,
+        name,
+        rng.chance(0.7) ? 1 : 2,
+        title,
+        institution,
+        '博士研究生',
+        JSON.stringify(fields),
+        bio,
+        citations,
+        rng.int(2000, 60000),
+        Math.max(3, Math.round(Math.sqrt(citations) / 2.2)),
+      );
       experts.push({ id, name, institution });
     }
 
@@ -206,10 +279,20 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       const n = rng.int(60, 480);
       const made = makeTitle(rng, topic, aspect, law, n);
       // Two papers never share a title: a repeat gets a subtitle of its own (no draw, so the rest of the seed stays as it was).
-      const title = uniqueTitle(made.zh, usedTitles, [`兼论${aspect.zh}`, `以${law.zh}为中心`, `基于${n}份样本的观察`, `${topic.zh}的另一种视角`, `比较法的考察`, `规范与实践之间`]);
+      const title = uniqueTitle(made.zh, usedTitles, [
+        `兼论${aspect.zh}`,
+        `以${law.zh}为中心`,
+        `基于${n}份样本的观察`,
+        `${topic.zh}的另一种视角`,
+        `比较法的考察`,
+        `规范与实践之间`,
+      ]);
       const titleEn = made.en;
 
-      const kwIdx = rng.sample(def.keywords.map((_, i) => i), rng.int(3, 5));
+      const kwIdx = rng.sample(
+        def.keywords.map((_, i) => i),
+        rng.int(3, 5),
+      );
       const keywords = kwIdx.map((i) => def.keywords[i] as string);
       const keywordsEn = kwIdx.map((i) => def.keywordsEn[i] as string);
       const vars = { t: topic.zh, l: law.zh, k: keywords[0] as string, a: aspect.zh, n };
@@ -261,17 +344,41 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       const downloads = Math.floor(views * (0.1 + rng.float() * 0.4));
       const institutions = [...new Set(authors.map((a) => a.institution))];
 
-      insArticle.run(id, journal.id, issue.id, column.id, title, titleEn, abstract, abstractEn,
-        JSON.stringify(keywords), JSON.stringify(keywordsEn), keywords.join('；'),
-        authors.map((a) => a.name).join('；'), institutions.join('；'), fund, rng.pick(def.clc), doi,
-        String(7100000000 + id * 13), firstPage, firstPage + pages - 1, received, revised, accepted, issue.date,
-        issue.year, views, downloads, rng.chance(0.08) ? 1 : 0, pdfHashFor(id));
+      insArticle.run(
+        id,
+        journal.id,
+        issue.id,
+        column.id,
+        title,
+        titleEn,
+        abstract,
+        abstractEn,
+        JSON.stringify(keywords),
+        JSON.stringify(keywordsEn),
+        keywords.join('；'),
+        authors.map((a) => a.name).join('；'),
+        institutions.join('；'),
+        fund,
+        rng.pick(def.clc),
+        doi,
+        String(7100000000 + id * 13),
+        firstPage,
+        firstPage + pages - 1,
+        received,
+        revised,
+        accepted,
+        issue.date,
+        issue.year,
+        views,
+        downloads,
+        rng.chance(0.08) ? 1 : 0,
+        pdfHashFor(id),
+      );
       authors.forEach((a, s) => {
         // Every tenth article's record lacks English names, as older records of real journals do.
         insAuthor.run(id, s + 1, a.name, a.institution, a.expertId, s === authors.length - 1 ? 1 : 0, id % 10 === 0 ? null : englishName(a.name));
       });
-      insFts.run(id, title, abstract, authors.map((a) => a.name).join('；'), institutions.join('；'),
-        keywords.join('；'), fund ?? '');
+      insFts.run(id, title, abstract, authors.map((a) => a.name).join('；'), institutions.join('；'), keywords.join('；'), fund ?? '');
     }
 
     db.exec(MARK_ONLINE_FIRST);
@@ -328,9 +435,7 @@ function makeTitle(rng: Rng, topic: Pair, aspect: Pair, law: Pair, n: number): P
 
 /** Chinese abstract of 150-300 characters assembled from the sentence banks. */
 function makeAbstract(rng: Rng, vars: Record<string, string | number>): string {
-  const parts = [ABS_OPEN, ABS_PROBLEM, ABS_METHOD, ABS_CLAIM, ABS_PROPOSAL, ABS_CLOSE].map((bank) =>
-    fill(rng.pick(bank), vars),
-  );
+  const parts = [ABS_OPEN, ABS_PROBLEM, ABS_METHOD, ABS_CLAIM, ABS_PROPOSAL, ABS_CLOSE].map((bank) => fill(rng.pick(bank), vars));
   let text = parts.join('');
   // Drop optional sentences (closing, then method) until the abstract fits.
   for (const drop of [5, 2, 1]) {
@@ -368,25 +473,53 @@ function seedBoard(db: DB, rng: Rng, names: NameMaker): void {
  */
 function creditBoardMembers(db: DB): void {
   const members = db.prepare('SELECT id, journal_id, name, institution FROM editorial_board WHERE id % 4 = 1 ORDER BY id').all() as {
-    id: number; journal_id: number; name: string; institution: string;
+    id: number;
+    journal_id: number;
+    name: string;
+    institution: string;
   }[];
   const pick = db.prepare(`SELECT id, title, abstract, authors_text, institutions_text, keywords_text, fund FROM articles
     WHERE journal_id = ? AND id > 20 AND id % 9 = ? ORDER BY id LIMIT 2`);
   members.forEach((m, index) => {
     const rows = pick.all(m.journal_id, index % 9) as {
-      id: number; title: string; abstract: string; authors_text: string; institutions_text: string; keywords_text: string; fund: string | null;
+      id: number;
+      title: string;
+      abstract: string;
+      authors_text: string;
+      institutions_text: string;
+      keywords_text: string;
+      fund: string | null;
     }[];
     for (const a of rows) {
       const authors = `${a.authors_text}；${m.name}`;
       const institutions = a.institutions_text.split('；').includes(m.institution) ? a.institutions_text : `${a.institutions_text}；${m.institution}`;
       const seq = (db.prepare('SELECT max(seq) AS n FROM article_authors WHERE article_id = ?').get(a.id) as { n: number }).n + 1;
-      db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding, name_en) VALUES (?,?,?,?,NULL,0,?)')
-        .run(a.id, seq, m.name, m.institution, a.id % 10 === 0 ? null : englishName(m.name));
-      db.prepare(`INSERT INTO articles_fts (articles_fts, rowid, title, abstract, author, institution, keyword, fund) VALUES ('delete',?,?,?,?,?,?,?)`)
-        .run(a.id, a.title, a.abstract, a.authors_text, a.institutions_text, a.keywords_text, a.fund ?? '');
+      db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding, name_en) VALUES (?,?,?,?,NULL,0,?)').run(
+        a.id,
+        seq,
+        m.name,
+        m.institution,
+        a.id % 10 === 0 ? null : englishName(m.name),
+      );
+      db.prepare(`INSERT INTO articles_fts (articles_fts, rowid, title, abstract, author, institution, keyword, fund) VALUES ('delete',?,?,?,?,?,?,?)`).run(
+        a.id,
+        a.title,
+        a.abstract,
+        a.authors_text,
+        a.institutions_text,
+        a.keywords_text,
+        a.fund ?? '',
+      );
       db.prepare('UPDATE articles SET authors_text = ?, institutions_text = ? WHERE id = ?').run(authors, institutions, a.id);
-      db.prepare('INSERT INTO articles_fts (rowid, title, abstract, author, institution, keyword, fund) VALUES (?,?,?,?,?,?,?)')
-        .run(a.id, a.title, a.abstract, authors, institutions, a.keywords_text, a.fund ?? '');
+      db.prepare('INSERT INTO articles_fts (rowid, title, abstract, author, institution, keyword, fund) VALUES (?,?,?,?,?,?,?)').run(
+        a.id,
+        a.title,
+        a.abstract,
+        authors,
+        institutions,
+        a.keywords_text,
+        a.fund ?? '',
+      );
     }
   });
 }
@@ -413,23 +546,36 @@ function seedNews(db: DB, rng: Rng, today: string): void {
     date = addDays(date, -rng.int(2, 9));
     const title = uniqueTitle(headline, usedTitles, ['会议综述', '专家观点', '实务交流', '成果发布']);
     const content =
-      paragraphs.map((p, i) => (i === 1 ? `<h3>会议综述</h3><p>${p}</p>` : `<p>${p}</p>`)).join('') +
-      `<p><strong>（来源：${source}）</strong></p>`;
+      paragraphs.map((p, i) => (i === 1 ? `<h3>会议综述</h3><p>${p}</p>` : `<p>${p}</p>`)).join('') + `<p><strong>（来源：${source}）</strong></p>`;
     const first = paragraphs[0] ?? '';
-    ins.run(++id, type, title, first.length > 90 ? `${first.slice(0, 88)}……` : first, content, source,
-      rng.chance(0.5) ? "编辑部" : personName(rng), date, rng.int(80, 6000));
+    ins.run(
+      ++id,
+      type,
+      title,
+      first.length > 90 ? `${first.slice(0, 88)}……` : first,
+      content,
+      source,
+      rng.chance(0.5) ? '编辑部' : personName(rng),
+      date,
+      rng.int(80, 6000),
+    );
   };
   // type 1: cooperating-unit news
   for (let i = 0; i < 36; i++) {
     const org = rng.pick(NEWS_ORGS);
     const topic = rng.pick(topics);
     const title = org + fill(rng.pick(NEWS_EVENTS), { t: topic, n: rng.int(2, 9) });
-    add(1, title, [
-      `近日，${org}围绕“${topic}”主题组织学术活动，来自高校、科研院所、司法机关和行业企业的六十余位专家学者参加。`,
-      `与会专家认为，${topic}是数据基础制度建设的关键环节，应当坚持发展与安全并重，在法治轨道上推进数据要素市场化配置改革。`,
-      `多位学者结合典型案例，就规则供给、执法协同和司法裁判中的疑难问题展开深入讨论，并对下一步的理论研究提出了建议。`,
-      `本刊编辑部代表出席会议并表示，将持续关注${topic}领域的前沿成果，为学界提供高质量的交流平台。`,
-    ], rng.chance(0.7) ? NEWS_SOURCES[0] as string : org);
+    add(
+      1,
+      title,
+      [
+        `近日，${org}围绕“${topic}”主题组织学术活动，来自高校、科研院所、司法机关和行业企业的六十余位专家学者参加。`,
+        `与会专家认为，${topic}是数据基础制度建设的关键环节，应当坚持发展与安全并重，在法治轨道上推进数据要素市场化配置改革。`,
+        `多位学者结合典型案例，就规则供给、执法协同和司法裁判中的疑难问题展开深入讨论，并对下一步的理论研究提出了建议。`,
+        `本刊编辑部代表出席会议并表示，将持续关注${topic}领域的前沿成果，为学界提供高质量的交流平台。`,
+      ],
+      rng.chance(0.7) ? (NEWS_SOURCES[0] as string) : org,
+    );
   }
   // type 2: industry news
   date = today;
@@ -437,11 +583,16 @@ function seedNews(db: DB, rng: Rng, today: string): void {
     const base = INDUSTRY_NEWS[i % INDUSTRY_NEWS.length] as string;
     const title = i < INDUSTRY_NEWS.length ? base : `专家解读：${base}`;
     const topic = rng.pick(topics);
-    add(2, title, [
-      `${title.replace(/^专家解读：/, '')}。这是推进数字中国建设、完善数据基础制度的又一重要举措。`,
-      `业内人士指出，相关规定进一步明确了${topic}方面的具体要求，有助于稳定市场主体的合规预期。`,
-      `有专家建议，企业应当及时开展合规自查，完善内部数据治理制度，并关注后续配套细则的出台。`,
-    ], rng.pick(NEWS_SOURCES.slice(1)));
+    add(
+      2,
+      title,
+      [
+        `${title.replace(/^专家解读：/, '')}。这是推进数字中国建设、完善数据基础制度的又一重要举措。`,
+        `业内人士指出，相关规定进一步明确了${topic}方面的具体要求，有助于稳定市场主体的合规预期。`,
+        `有专家建议，企业应当及时开展合规自查，完善内部数据治理制度，并关注后续配套细则的出台。`,
+      ],
+      rng.pick(NEWS_SOURCES.slice(1)),
+    );
   }
   // industry hotspots
   const insHot = db.prepare(`INSERT INTO hotspots (id, title, summary, content, tag, heat, publish_date, views, sort)
@@ -451,8 +602,17 @@ function seedNews(db: DB, rng: Rng, today: string): void {
     const content =
       `<p>${summary}</p><p>本专题汇集本平台近年刊发的相关论文与行业资讯，供读者参考。</p>` +
       `<ul><li>规范依据与适用难点</li><li>典型案例与监管实践</li><li>域外经验比较</li></ul>`;
-    insHot.run(i + 1, title, summary, content, i < 3 ? '热' : i < 5 ? '新' : null, 98000 - i * 6137 - rng.int(0, 900),
-      addDays(today, -(i * 4 + rng.int(0, 3))), rng.int(300, 9000), i + 1);
+    insHot.run(
+      i + 1,
+      title,
+      summary,
+      content,
+      i < 3 ? '热' : i < 5 ? '新' : null,
+      98000 - i * 6137 - rng.int(0, 900),
+      addDays(today, -(i * 4 + rng.int(0, 3))),
+      rng.int(300, 9000),
+      i + 1,
+    );
   });
 }
 
@@ -467,9 +627,7 @@ function seedSiteData(db: DB): void {
   for (const g of FOOTER_GROUPS) {
     g.links.forEach((l, i) => ins.run(++id, g.type, l.title, l.url, l.status ?? 1, l.linkType ?? 2, i + 1));
   }
-  db.prepare('INSERT INTO notices (id, type, title, content, update_time) VALUES (?,?,?,?,?)').run(
-    1, 1, '温馨提示', NOTICE_HTML, `${BASE_DATE} 09:00:00`,
-  );
+  db.prepare('INSERT INTO notices (id, type, title, content, update_time) VALUES (?,?,?,?,?)').run(1, 1, '温馨提示', NOTICE_HTML, `${BASE_DATE} 09:00:00`);
 }
 
 function seedAccounts(db: DB, rng: Rng): void {
@@ -485,8 +643,17 @@ function seedAccounts(db: DB, rng: Rng): void {
   for (const u of users) {
     // Deterministic salt so that the same seed gives the same rows.
     const salt = Array.from({ length: 16 }, () => rng.int(0, 255).toString(16).padStart(2, '0')).join('');
-    insUser.run(u.id, u.username, u.mobile, `${u.username}@example.com`, u.realName,
-      hashPasswordSync(DEMO_PASSWORD, salt), salt, u.openid, `${BASE_DATE} 08:00:00`);
+    insUser.run(
+      u.id,
+      u.username,
+      u.mobile,
+      `${u.username}@example.com`,
+      u.realName,
+      hashPasswordSync(DEMO_PASSWORD, salt),
+      salt,
+      u.openid,
+      `${BASE_DATE} 08:00:00`,
+    );
     insUserRole.run(u.id, u.roleId);
   }
   const insMsg = db.prepare('INSERT INTO messages (id, employee_id, title, content, is_read, create_time) VALUES (?,?,?,?,?,?)');
@@ -495,9 +662,7 @@ function seedAccounts(db: DB, rng: Rng): void {
     ['稿件状态更新', '您投稿的《数据产权结构性分置的法理基础》已进入外审阶段。', 0],
     ['缴费提醒', '您的稿件已确认校样，请在15个工作日内在“我的稿件”中缴纳版面费。', 0],
     ['系统维护通知', '平台将于本周六凌晨2:00-4:00进行系统维护，届时暂停服务。', 1],
-  ].forEach(([title, content, read], i) =>
-    insMsg.run(i + 1, 1, title, content, read, `${addDays(BASE_DATE, -(i * 6 + 1))} 10:00:00`),
-  );
+  ].forEach(([title, content, read], i) => insMsg.run(i + 1, 1, title, content, read, `${addDays(BASE_DATE, -(i * 6 + 1))} 10:00:00`));
 }
 
 /** `title`, or the first of its subtitled variants no earlier item used; remembered in `used`. */

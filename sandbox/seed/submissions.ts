@@ -26,7 +26,14 @@ interface SeedManuscript {
   linkArticle?: boolean;
 }
 
-const ME = { name: '张晓明', nameEn: 'Zhang Xiaoming', institution: '中国人民大学法学院', email: 'demo_author@example.com', mobile: '13800000001', title: '副教授' };
+const ME = {
+  name: '张晓明',
+  nameEn: 'Zhang Xiaoming',
+  institution: '中国人民大学法学院',
+  email: 'demo_author@example.com',
+  mobile: '13800000001',
+  title: '副教授',
+};
 
 const MANUSCRIPTS: SeedManuscript[] = [
   {
@@ -40,7 +47,10 @@ const MANUSCRIPTS: SeedManuscript[] = [
     fund: '国家社会科学基金重大项目“数据产权制度构建研究”(23&ZD154)',
     coauthors: [{ name: '王静怡', institution: '中国人民大学法学院' }],
     submitted: '2025-10-20 09:30:00',
-    steps: [['initial_review', '2025-10-22 10:00:00'], ['external_review', '2025-11-05 15:20:00']],
+    steps: [
+      ['initial_review', '2025-10-22 10:00:00'],
+      ['external_review', '2025-11-05 15:20:00'],
+    ],
   },
   {
     journalId: 1,
@@ -127,7 +137,10 @@ const MANUSCRIPTS: SeedManuscript[] = [
     fund: null,
     coauthors: [],
     submitted: '2025-11-02 10:00:00',
-    steps: [['initial_review', '2025-11-04 10:00:00'], ['retracted', '2025-12-05 14:00:00', '研究结论需要结合新出台的规定作较大修改，申请撤回稿件。']],
+    steps: [
+      ['initial_review', '2025-11-04 10:00:00'],
+      ['retracted', '2025-12-05 14:00:00', '研究结论需要结合新出台的规定作较大修改，申请撤回稿件。'],
+    ],
   },
 ];
 
@@ -164,21 +177,31 @@ export function seedSubmissions(db: DB): void {
   const insPlan = db.prepare('INSERT INTO issue_plans (journal_id, year, issue_no, publish_date, capacity) VALUES (?,?,?,?,?)');
   JOURNALS.forEach((j, ji) => {
     for (const year of [2026, 2027]) {
-      (PLAN_MONTHS[j.issuesPerYear] ?? [12]).forEach((month, idx) =>
-        insPlan.run(ji + 1, year, idx + 1, `${year}-${String(month).padStart(2, '0')}-25`, 12),
-      );
+      (PLAN_MONTHS[j.issuesPerYear] ?? [12]).forEach((month, idx) => insPlan.run(ji + 1, year, idx + 1, `${year}-${String(month).padStart(2, '0')}-25`, 12));
     }
   });
 
   const insActivity = db.prepare('INSERT INTO lottery_activities (id, name, description, start_date, end_date, prizes) VALUES (?,?,?,?,?,?)');
-  insActivity.run(1, '作者签到抽奖', '每日签到可获得1次抽奖机会，奖品包括版面费优惠券、期刊纸本与学术书籍。', '2026-01-01', '2027-12-31',
+  insActivity.run(
+    1,
+    '作者签到抽奖',
+    '每日签到可获得1次抽奖机会，奖品包括版面费优惠券、期刊纸本与学术书籍。',
+    '2026-01-01',
+    '2027-12-31',
     JSON.stringify([
       { id: 1, name: '版面费8折优惠券', level: 1, weight: 20 },
       { id: 2, name: '《数据法学》年度合订本', level: 2, weight: 60 },
       { id: 3, name: '学术书籍一本', level: 3, weight: 150 },
-    ]));
-  insActivity.run(2, '2025年度作者回馈抽奖', '2025年度作者回馈活动（已结束）。', '2025-01-01', '2025-12-31',
-    JSON.stringify([{ id: 4, name: '版面费9折优惠券', level: 1, weight: 100 }]));
+    ]),
+  );
+  insActivity.run(
+    2,
+    '2025年度作者回馈抽奖',
+    '2025年度作者回馈活动（已结束）。',
+    '2025-01-01',
+    '2025-12-31',
+    JSON.stringify([{ id: 4, name: '版面费9折优惠券', level: 1, weight: 100 }]),
+  );
 
   // Sequence numbers: the 2025 numbers continue from earlier (offline) manuscripts.
   db.prepare('INSERT INTO manuscript_sequences (journal_id, year, last) VALUES (1, 2025, 86), (2, 2025, 41)').run();
@@ -194,10 +217,23 @@ export function seedSubmissions(db: DB): void {
     const cols = columns(m.journalId);
     const created = m.submitted.replace(/\d\d:\d\d:\d\d$/, '08:00:00');
     const info = db
-      .prepare(`INSERT INTO manuscripts (employee_id, journal_id, column_id, title, title_en, abstract, keywords, fund, paper_type,
-          word_count, status, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?, '学术论文', ?, 'draft', ?, ?)`)
-      .run(DEMO_AUTHOR, m.journalId, cols[m.column] ?? cols[0] ?? null, m.title, m.titleEn, m.abstract, JSON.stringify(m.keywords),
-        m.fund, 16000 + m.title.length * 300, created, created);
+      .prepare(
+        `INSERT INTO manuscripts (employee_id, journal_id, column_id, title, title_en, abstract, keywords, fund, paper_type,
+          word_count, status, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?, '学术论文', ?, 'draft', ?, ?)`,
+      )
+      .run(
+        DEMO_AUTHOR,
+        m.journalId,
+        cols[m.column] ?? cols[0] ?? null,
+        m.title,
+        m.titleEn,
+        m.abstract,
+        JSON.stringify(m.keywords),
+        m.fund,
+        16000 + m.title.length * 300,
+        created,
+        created,
+      );
     const id = Number(info.lastInsertRowid);
     const authors: AuthorInput[] = [
       { ...ME, corresponding: m.coauthors.length === 0 },
@@ -216,7 +252,9 @@ export function seedSubmissions(db: DB): void {
     for (const [stage, at, note] of m.steps) {
       if (stage === 'published') {
         db.prepare(`UPDATE payment_orders SET status = 'paid', pay_method = 'wechat', transaction_no = ?, paid_at = ? WHERE manuscript_id = ?`).run(
-          `SBX${at.replace(/\D/g, '')}SEED`, at, id,
+          `SBX${at.replace(/\D/g, '')}SEED`,
+          at,
+          id,
         );
         db.prepare('UPDATE manuscripts SET proof_confirmed = 1 WHERE id = ?').run(id);
         addEvent(db, id, 'payment', '作者已缴纳版面费', '作者', at);
@@ -237,41 +275,76 @@ export function seedSubmissions(db: DB): void {
   db.prepare('UPDATE manuscript_messages SET is_read = 1 WHERE created_at < ?').run('2025-12-01');
 
   // Profile, invoicing information, favourites and history.
-  db.prepare(`INSERT INTO employee_profiles (employee_id, gender, title, institution, department, education, research_fields, address, postcode)
-    VALUES (?, 1, '副教授', '中国人民大学法学院', '民商法教研室', '博士', ?, '北京市海淀区中关村大街59号', '100872')`).run(
-    DEMO_AUTHOR, JSON.stringify(['数据法', '个人信息保护']),
-  );
-  db.prepare(`INSERT INTO invoicing_info (employee_id, type, title, taxpayer_no, address, phone, bank, account, email, updated_at)
-    VALUES (?, 2, '中国人民大学', '12100000400000624D', '北京市海淀区中关村大街59号', '010-62511081', '中国工商银行北京中关村支行', '0200000000000000000', 'caiwu@example.com', '2025-06-01 10:00:00')`).run(DEMO_AUTHOR);
+  db.prepare(
+    `INSERT INTO employee_profiles (employee_id, gender, title, institution, department, education, research_fields, address, postcode)
+    VALUES (?, 1, '副教授', '中国人民大学法学院', '民商法教研室', '博士', ?, '北京市海淀区中关村大街59号', '100872')`,
+  ).run(DEMO_AUTHOR, JSON.stringify(['数据法', '个人信息保护']));
+  db.prepare(
+    `INSERT INTO invoicing_info (employee_id, type, title, taxpayer_no, address, phone, bank, account, email, updated_at)
+    VALUES (?, 2, '中国人民大学', '12100000400000624D', '北京市海淀区中关村大街59号', '010-62511081', '中国工商银行北京中关村支行', '0200000000000000000', 'caiwu@example.com', '2025-06-01 10:00:00')`,
+  ).run(DEMO_AUTHOR);
   const ids = (db.prepare('SELECT id FROM articles ORDER BY id LIMIT 8').all() as { id: number }[]).map((r) => r.id);
-  ids.slice(0, 3).forEach((a, i) =>
-    db.prepare('INSERT INTO collections (employee_id, article_id, created_at) VALUES (?,?,?)').run(DEMO_AUTHOR, a, `2025-12-${String(20 + i).padStart(2, '0')} 20:00:00`),
-  );
-  ids.slice(2, 7).forEach((a, i) =>
-    db.prepare(`INSERT INTO read_records (employee_id, article_id, kind, count, last_at) VALUES (?,?, 'read', ?, ?)`).run(
-      DEMO_AUTHOR, a, 1 + (i % 3), `2025-12-${String(10 + i * 3).padStart(2, '0')} 21:15:00`,
-    ),
-  );
-  ids.slice(2, 4).forEach((a, i) =>
-    db.prepare(`INSERT INTO read_records (employee_id, article_id, kind, count, last_at) VALUES (?,?, 'download', 1, ?)`).run(
-      DEMO_AUTHOR, a, `2025-12-${String(11 + i * 3).padStart(2, '0')} 21:20:00`,
-    ),
-  );
+  ids
+    .slice(0, 3)
+    .forEach((a, i) =>
+      db
+        .prepare('INSERT INTO collections (employee_id, article_id, created_at) VALUES (?,?,?)')
+        .run(DEMO_AUTHOR, a, `2025-12-${String(20 + i).padStart(2, '0')} 20:00:00`),
+    );
+  ids
+    .slice(2, 7)
+    .forEach((a, i) =>
+      db
+        .prepare(`INSERT INTO read_records (employee_id, article_id, kind, count, last_at) VALUES (?,?, 'read', ?, ?)`)
+        .run(DEMO_AUTHOR, a, 1 + (i % 3), `2025-12-${String(10 + i * 3).padStart(2, '0')} 21:15:00`),
+    );
+  ids
+    .slice(2, 4)
+    .forEach((a, i) =>
+      db
+        .prepare(`INSERT INTO read_records (employee_id, article_id, kind, count, last_at) VALUES (?,?, 'download', 1, ?)`)
+        .run(DEMO_AUTHOR, a, `2025-12-${String(11 + i * 3).padStart(2, '0')} 21:20:00`),
+    );
 }
 
 /** Rewrites an article as the published version of a seeded manuscript (search index included). */
 function becomeArticle(db: DB, articleId: number, m: SeedManuscript): void {
   const old = db.prepare('SELECT title, abstract, authors_text, institutions_text, keywords_text, fund FROM articles WHERE id = ?').get(articleId) as {
-    title: string; abstract: string; authors_text: string; institutions_text: string; keywords_text: string; fund: string | null;
+    title: string;
+    abstract: string;
+    authors_text: string;
+    institutions_text: string;
+    keywords_text: string;
+    fund: string | null;
   };
   // A contentless FTS5 row is removed by repeating what it indexed.
-  db.prepare(`INSERT INTO articles_fts (articles_fts, rowid, title, abstract, author, institution, keyword, fund) VALUES ('delete',?,?,?,?,?,?,?)`)
-    .run(articleId, old.title, old.abstract, old.authors_text, old.institutions_text, old.keywords_text, old.fund ?? '');
+  db.prepare(`INSERT INTO articles_fts (articles_fts, rowid, title, abstract, author, institution, keyword, fund) VALUES ('delete',?,?,?,?,?,?,?)`).run(
+    articleId,
+    old.title,
+    old.abstract,
+    old.authors_text,
+    old.institutions_text,
+    old.keywords_text,
+    old.fund ?? '',
+  );
   const keywordsText = m.keywords.join('；');
-  db.prepare(`UPDATE articles SET title = ?, title_en = ?, abstract = ?, keywords = ?, keywords_text = ?, authors_text = ?, institutions_text = ?, fund = ? WHERE id = ?`)
-    .run(m.title, m.titleEn, m.abstract, JSON.stringify(m.keywords), keywordsText, ME.name, ME.institution, m.fund, articleId);
+  db.prepare(
+    `UPDATE articles SET title = ?, title_en = ?, abstract = ?, keywords = ?, keywords_text = ?, authors_text = ?, institutions_text = ?, fund = ? WHERE id = ?`,
+  ).run(m.title, m.titleEn, m.abstract, JSON.stringify(m.keywords), keywordsText, ME.name, ME.institution, m.fund, articleId);
   db.prepare('DELETE FROM article_authors WHERE article_id = ?').run(articleId);
-  db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding, name_en) VALUES (?,1,?,?,NULL,1,?)').run(articleId, ME.name, ME.institution, ME.nameEn);
-  db.prepare(`INSERT INTO articles_fts (rowid, title, abstract, author, institution, keyword, fund) VALUES (?,?,?,?,?,?,?)`)
-    .run(articleId, m.title, m.abstract, ME.name, ME.institution, keywordsText, m.fund ?? '');
+  db.prepare('INSERT INTO article_authors (article_id, seq, name, institution, expert_id, corresponding, name_en) VALUES (?,1,?,?,NULL,1,?)').run(
+    articleId,
+    ME.name,
+    ME.institution,
+    ME.nameEn,
+  );
+  db.prepare(`INSERT INTO articles_fts (rowid, title, abstract, author, institution, keyword, fund) VALUES (?,?,?,?,?,?,?)`).run(
+    articleId,
+    m.title,
+    m.abstract,
+    ME.name,
+    ME.institution,
+    keywordsText,
+    m.fund ?? '',
+  );
 }

@@ -58,7 +58,11 @@ function start(command, args, extraEnv = {}) {
 }
 
 /** True once the URL answers 200; false when the process exits first or time runs out. */
-const whenUp = (url, process_) => waitUntilUp(url, { child: process_.child, timeoutMs: START_TIMEOUT_MS, intervalMs: 250 }).then(() => true, () => false);
+const whenUp = (url, process_) =>
+  waitUntilUp(url, { child: process_.child, timeoutMs: START_TIMEOUT_MS, intervalMs: 250 }).then(
+    () => true,
+    () => false,
+  );
 
 async function get(url, headers = {}) {
   try {
@@ -75,7 +79,10 @@ async function checkArticle(base, backend, label) {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ id: 7 }),
-  }).then((r) => r.json(), () => undefined);
+  }).then(
+    (r) => r.json(),
+    () => undefined,
+  );
   const title = article?.entity?.title;
   const page = await get(`${base}/journal/detail?id=7`);
   check(`${label}: the article page shows the article`, page.status === 200 && !!title && page.body.includes(title), `HTTP ${page.status}`);
@@ -89,9 +96,16 @@ async function checkSignIn(base, label) {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base },
     body: new URLSearchParams({ username: 'demo_author', password: 'Demo@2026', agreement: 'on' }),
   }).catch(() => undefined);
-  const cookie = login?.headers.getSetCookie().find((c) => c.startsWith('journalData-token='))?.split(';')[0];
+  const cookie = login?.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('journalData-token='))
+    ?.split(';')[0];
   const personal = cookie ? await get(`${base}/personal/index`, { Cookie: cookie }) : { status: 0, body: '' };
-  check(`${label}: demo_author signs in and sees the personal page`, login?.status === 302 && personal.status === 200 && personal.body.includes('demo_author'), `sign-in HTTP ${login?.status ?? 'none'}, personal page HTTP ${personal.status}`);
+  check(
+    `${label}: demo_author signs in and sees the personal page`,
+    login?.status === 302 && personal.status === 200 && personal.body.includes('demo_author'),
+    `sign-in HTTP ${login?.status ?? 'none'}, personal page HTTP ${personal.status}`,
+  );
 }
 
 /** A working container of the image, configured with the given variables. */
@@ -119,7 +133,10 @@ function runImage(name, image) {
 async function stopWithSigterm(run, label) {
   // The node process the container runs: a descendant of `buildah run`.
   const descendants = (pid) => {
-    const children = sh('pgrep', ['-P', String(pid)], { quiet: true }).out.split('\n').filter(Boolean).map(Number);
+    const children = sh('pgrep', ['-P', String(pid)], { quiet: true })
+      .out.split('\n')
+      .filter(Boolean)
+      .map(Number);
     return children.flatMap((child) => [child, ...descendants(child)]);
   };
   const node = descendants(run.child.pid).find((pid) => sh('ps', ['-o', 'comm=', '-p', String(pid)], { quiet: true }).out === 'node');
@@ -148,7 +165,8 @@ async function main() {
   if (process.env.NODE_EXTRA_CA_CERTS && existsSync(process.env.NODE_EXTRA_CA_CERTS)) {
     mounts.push('--volume', `${process.env.NODE_EXTRA_CA_CERTS}:/run/build-ca.crt:ro`, '--build-arg', 'NODE_EXTRA_CA_CERTS=/run/build-ca.crt');
   }
-  const build = (tag, args) => sh('podman', ['build', '--isolation', 'chroot', '--format', 'docker', '--force-rm', '--layers', ...mounts, ...args, '-t', tag, '.'], { quiet: true });
+  const build = (tag, args) =>
+    sh('podman', ['build', '--isolation', 'chroot', '--format', 'docker', '--force-rm', '--layers', ...mounts, ...args, '-t', tag, '.'], { quiet: true });
   let built;
   if (!timed('podman build (production image)', () => (built = build(PRODUCTION, [])).ok)) return console.log(built.err.split('\n').slice(-15).join('\n'));
   const demoBuilt = timed('podman build --build-arg WITH_SANDBOX=1 (demo image)', () => (built = build(DEMO, ['--build-arg', 'WITH_SANDBOX=1'])).ok);
@@ -184,12 +202,15 @@ async function main() {
       check('production image: /readyz says ready', (await get(`${base}/readyz`)).status === 200);
       await checkArticle(base, backend, 'production image');
       await checkSignIn(base, 'production image');
-      const inside = (script) => sh('buildah', ['run', '--isolation', 'chroot', '--user', inspect(PRODUCTION, '{{.Config.User}}'), name, '--', 'sh', '-c', script], { quiet: true });
+      const inside = (script) =>
+        sh('buildah', ['run', '--isolation', 'chroot', '--user', inspect(PRODUCTION, '{{.Config.User}}'), name, '--', 'sh', '-c', script], { quiet: true });
       const tools = inside('for t in gcc g++ cc make python3 npm node-gyp; do command -v $t; done; true').out;
       check('production image: no compiler, build tool or package manager', tools === '', tools.replace(/\n/g, ' '));
       const uid = inside('id -u').out;
       check('production image: runs as a non-root user', uid !== '' && uid !== '0', `uid ${uid}`);
-      const writes = inside('touch /app/build/portal/main.js 2>/dev/null && echo main.js; touch /app/node_modules/x 2>/dev/null && echo node_modules; touch /app/package.json 2>/dev/null && echo package.json; true').out;
+      const writes = inside(
+        'touch /app/build/portal/main.js 2>/dev/null && echo main.js; touch /app/node_modules/x 2>/dev/null && echo node_modules; touch /app/package.json 2>/dev/null && echo package.json; true',
+      ).out;
       check("production image: that user cannot write the app's files", writes === '', writes.replace(/\n/g, ' '));
       await stopWithSigterm(portal, 'production image');
     } else {

@@ -23,7 +23,11 @@ async function createDraft(token: string): Promise<number> {
     '正文内容。'.repeat(50),
   ]);
   form.append('file', new Blob([new Uint8Array(docx)]), 'a11y.docx');
-  const response = await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: form });
+  const response = await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, {
+    method: 'POST',
+    headers: { Authorization: token },
+    body: form,
+  });
   const body = (await response.json()) as { success: boolean; entity: { paperId: number }; message: string };
   if (!body.success) throw new Error(`sandbox upload failed: ${body.message}`);
   return body.entity.paperId;

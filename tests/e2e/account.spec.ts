@@ -143,7 +143,15 @@ test.describe('account settings', () => {
     await expect(form.getByLabel('研究方向')).toHaveValue('数据法；个人信息保护；算法治理');
     await expect(form.getByRole('radio', { name: '女' })).toBeChecked();
     const saved = await backendProfile(token);
-    expect(saved).toMatchObject({ realName: '李明', mailbox: 'liming@example.edu.cn', gender: 2, title: '副教授', institution: '北京大学法学院', postcode: '100872', orcid: '0000-0002-1825-0097' });
+    expect(saved).toMatchObject({
+      realName: '李明',
+      mailbox: 'liming@example.edu.cn',
+      gender: 2,
+      title: '副教授',
+      institution: '北京大学法学院',
+      postcode: '100872',
+      orcid: '0000-0002-1825-0097',
+    });
     expect(saved.researchFields).toEqual(['数据法', '个人信息保护', '算法治理']);
 
     // Emptying a field empties it.
@@ -168,7 +176,9 @@ test.describe('account settings', () => {
     await expect(section.getByLabel('选择图片')).toHaveAttribute('aria-invalid', 'true');
 
     // An image over 2 MB.
-    await section.getByLabel('选择图片').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 50 * 1024)]) });
+    await section
+      .getByLabel('选择图片')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 50 * 1024)]) });
     status = await submitted(page, testInfo, () => section.getByRole('button', { name: '上传头像' }).click());
     if (status !== null) expect(status).toBe(413);
     await expect(section.getByText('头像图片不能超过2MB')).toBeVisible();
@@ -319,7 +329,10 @@ test.describe('account settings', () => {
     await expect(section).toContainText('未绑定微信');
   });
 
-  test('cancellation: a confirmation names what is lost; it needs the password and the box ticked; then the account is gone', async ({ page, context }, testInfo) => {
+  test('cancellation: a confirmation names what is lost; it needs the password and the box ticked; then the account is gone', async ({
+    page,
+    context,
+  }, testInfo) => {
     const { username, mobile } = await freshAuthor(context, testInfo, 'acct');
     await page.goto(SECURITY);
     await page.getByRole('link', { name: '申请注销账号' }).click();
@@ -362,7 +375,9 @@ test.describe('account settings', () => {
     const upload = new FormData();
     upload.set('journalId', '1');
     upload.set('file', new Blob([PDF], { type: 'application/pdf' }), 'draft.pdf');
-    const draft = (await (await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: upload })).json()) as {
+    const draft = (await (
+      await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: upload })
+    ).json()) as {
       entity: { paperId: number };
     };
     const moved = await fetch(`${E2E.sandboxUrl}/__sandbox/manuscripts/${draft.entity.paperId}/advance`, {

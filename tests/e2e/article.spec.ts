@@ -30,7 +30,8 @@ interface Content {
 const detail = async (id: number) => (await sandboxPost<Detail>('/api/paperSearchApi/literatureBaseDetails', { id })).entity;
 const content = async (id: number) => (await sandboxPost<Content>('/api/paperSearchApi/getPaperContent', { id })).entity;
 const history = async (weiPuId: string) =>
-  (await sandboxPost<{ id: number; type: string; description: string; updateTime: string }[]>('/api/paperSearchApi/getAmendmentRecordByWeiPuId', { weiPuId })).entity;
+  (await sandboxPost<{ id: number; type: string; description: string; updateTime: string }[]>('/api/paperSearchApi/getAmendmentRecordByWeiPuId', { weiPuId }))
+    .entity;
 
 /** The first article among ids 1… for which `accept` holds. */
 async function findArticle(accept: (id: number) => Promise<boolean>): Promise<number> {
@@ -78,7 +79,11 @@ test.describe('full text', () => {
     await expect(page).toHaveURL(/#ref-1$/);
     expect(await page.locator('#ref-1').evaluate((el) => el.matches(':target'))).toBe(true);
     expect(await inView(page, '#ref-1')).toBe(true);
-    await page.locator('#ref-1').getByRole('link', { name: /回到正文引用处/ }).first().click();
+    await page
+      .locator('#ref-1')
+      .getByRole('link', { name: /回到正文引用处/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/#cite-1-a$/);
     expect(await inView(page, '#cite-1-a')).toBe(true);
 
@@ -184,7 +189,13 @@ test.describe('usage and notes', () => {
 
   test("readers' notes are paged and absent when there are none", async ({ page }) => {
     const notes = async (n: number, current = 1) =>
-      (await sandboxPost<{ total: number; records: { content: string; nickname: string }[] }>('/api/paperSearchApi/getPaperMinute', { id: n, current, size: 5 })).entity;
+      (
+        await sandboxPost<{ total: number; records: { content: string; nickname: string }[] }>('/api/paperSearchApi/getPaperMinute', {
+          id: n,
+          current,
+          size: 5,
+        })
+      ).entity;
     const many = await findArticle(async (n) => (await notes(n)).total > 5);
     const first = await notes(many);
     await page.goto(`/journal/detail?id=${many}`);
@@ -217,7 +228,10 @@ test.describe('links around the article', () => {
     const expert = record.authors.find((a) => a.expertId)!;
     const other = record.authors.find((a) => !a.expertId)!;
     await expect(header.getByRole('link', { name: expert.name, exact: true }).first()).toHaveAttribute('href', `/expertAuthor/${expert.expertId}`);
-    await expect(header.getByRole('link', { name: other.name, exact: true }).first()).toHaveAttribute('href', `/search?field=author&q=${encodeURIComponent(other.name)}`);
+    await expect(header.getByRole('link', { name: other.name, exact: true }).first()).toHaveAttribute(
+      'href',
+      `/search?field=author&q=${encodeURIComponent(other.name)}`,
+    );
     await header.getByRole('link', { name: other.institution, exact: true }).click();
     await expect(page).toHaveURL(`/search?field=institution&q=${encodeURIComponent(other.institution)}`);
     await expect(page.getByRole('link', { name: record.title, exact: true })).toBeVisible();
@@ -267,6 +281,7 @@ test.describe('links around the article', () => {
     await page.goto(`/editorialBoard/${member!.id}`);
     await expect(page.getByRole('main')).toContainText(`任职期刊《${member!.journalName}》`);
     const list = page.locator('section', { has: page.getByRole('heading', { name: /发表文献/ }) });
-    for (const paper of papers) await expect(list.getByRole('link', { name: paper.title, exact: true })).toHaveAttribute('href', `/journal/detail?id=${paper.id}`);
+    for (const paper of papers)
+      await expect(list.getByRole('link', { name: paper.title, exact: true })).toHaveAttribute('href', `/journal/detail?id=${paper.id}`);
   });
 });

@@ -75,7 +75,10 @@ test.describe('start-up', () => {
     const before = (await sessionCookie(context))?.value;
     expect(before).toBeDefined();
     const other = await sandboxLogin();
-    for (const link of [`/journal?temporaryToken=${encodeURIComponent(other.token)}&temporaryUserId=${other.employee.id}`, '/?temporaryToken=x&temporaryUserId=1']) {
+    for (const link of [
+      `/journal?temporaryToken=${encodeURIComponent(other.token)}&temporaryUserId=${other.employee.id}`,
+      '/?temporaryToken=x&temporaryUserId=1',
+    ]) {
       await page.goto(link);
       await expect(page.getByText('您已登录，链接中的登录信息未使用')).toBeVisible();
       expect((await sessionCookie(context))?.value).toBe(before);
@@ -236,7 +239,10 @@ test.describe('abuse resistance', () => {
     const form = { username: 'nobody_here', password: 'Wrong#2026', agreement: 'on' };
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await page.request.post('/login?login=userLogin', { form: { ...form, username: `nobody_${i}` }, headers: { 'X-Forwarded-For': clientAddress } });
+      const response = await page.request.post('/login?login=userLogin', {
+        form: { ...form, username: `nobody_${i}` },
+        headers: { 'X-Forwarded-For': clientAddress },
+      });
       statuses.push(response.status());
       if (i === 10) expect(await response.text()).toMatch(/登录尝试过于频繁，请\d+秒后再试/);
     }

@@ -41,10 +41,16 @@ async function sandboxGet<T>(path: string): Promise<T> {
 export async function captchaText(uuid: string): Promise<string> {
   let text = '';
   await expect
-    .poll(async () => {
-      text = await sandboxGet<{ text: string }>(`/__sandbox/captcha?uuid=${encodeURIComponent(uuid)}`).then((c) => c.text, () => '');
-      return text;
-    }, { message: `captcha ${uuid} drawn by the sandbox` })
+    .poll(
+      async () => {
+        text = await sandboxGet<{ text: string }>(`/__sandbox/captcha?uuid=${encodeURIComponent(uuid)}`).then(
+          (c) => c.text,
+          () => '',
+        );
+        return text;
+      },
+      { message: `captcha ${uuid} drawn by the sandbox` },
+    )
     .not.toBe('');
   return text;
 }

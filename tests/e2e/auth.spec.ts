@@ -1,17 +1,6 @@
 import { SESSION_COOKIE, unsealSession } from '../../app/session/cookie.server';
 import { E2E } from './env';
-import {
-  expect,
-  fillCaptcha,
-  panel,
-  registerInSandbox,
-  requestSmsCode,
-  signInWithForm,
-  smsCode,
-  test,
-  uniqueMobile,
-  uniqueUsername,
-} from './auth-support';
+import { expect, fillCaptcha, panel, registerInSandbox, requestSmsCode, signInWithForm, smsCode, test, uniqueMobile, uniqueUsername } from './auth-support';
 
 /**
  * Sign-in: every flow once with JavaScript and once without (projects js and
@@ -181,7 +170,14 @@ test.describe('validation (docs/product.md#validation, word for word)', () => {
     const form = panel(page);
     await form.getByLabel('我已阅读并同意', { exact: true }).uncheck();
     await form.getByRole('button', { name: '注册', exact: true }).click();
-    for (const message of ['请输入手机号', '请输入验证码', '请输入用户名', '请输入密码', '确认密码不能为空', '请阅读并同意《用户注册协议》、《用户隐私协议》']) {
+    for (const message of [
+      '请输入手机号',
+      '请输入验证码',
+      '请输入用户名',
+      '请输入密码',
+      '确认密码不能为空',
+      '请阅读并同意《用户注册协议》、《用户隐私协议》',
+    ]) {
       await expect(panel(page).getByText(message, { exact: true }).first()).toBeVisible();
     }
 
@@ -194,7 +190,13 @@ test.describe('validation (docs/product.md#validation, word for word)', () => {
     await again.getByLabel('短信验证码', { exact: true }).fill('864209');
     await again.getByLabel('我已阅读并同意', { exact: true }).check();
     await again.getByRole('button', { name: '注册', exact: true }).click();
-    for (const message of ['请输入完整、正确的手机号', '请输入正确的邮箱地址', '请输入正确的用户名!', '请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写', '两次输入密码不一致!']) {
+    for (const message of [
+      '请输入完整、正确的手机号',
+      '请输入正确的邮箱地址',
+      '请输入正确的用户名!',
+      '请输入6-20位，至少包含数字、字母及字符两种元素，区分大小写',
+      '两次输入密码不一致!',
+    ]) {
       await expect(panel(page).getByText(message, { exact: true })).toBeVisible();
     }
     // Passwords and codes are never sent back into the form.

@@ -11,7 +11,12 @@ export async function sandboxLogin(username = 'demo_author', password = 'Demo@20
   });
   const body = (await response.json()) as {
     success: boolean;
-    entity: { token: string; employee: { id: string | number; username: string; headImgUrl: string | null; type: number | null }; employeeRole: { id: string | number; type: number }[]; employeeType: number | null };
+    entity: {
+      token: string;
+      employee: { id: string | number; username: string; headImgUrl: string | null; type: number | null };
+      employeeRole: { id: string | number; type: number }[];
+      employeeType: number | null;
+    };
   };
   if (!body.success) throw new Error(`sandbox login failed: ${JSON.stringify(body)}`);
   return body.entity;
@@ -28,9 +33,7 @@ export async function signIn(context: BrowserContext, session?: Partial<SessionD
     employeeType: login.employeeType,
     ...session,
   };
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: sealSession(data, [E2E.sessionSecret]), url: E2E.baseUrl, httpOnly: true, sameSite: 'Lax' },
-  ]);
+  await context.addCookies([{ name: SESSION_COOKIE, value: sealSession(data, [E2E.sessionSecret]), url: E2E.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
   return data;
 }
 

@@ -8,7 +8,16 @@ async function sandboxArticle(id: number) {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ id }),
   });
-  return ((await response.json()) as { entity: Record<string, unknown> & { authors: { name: string }[]; keywords: string[]; journal: { name: string; issn: string }; issue: { volume: number; issueNo: number; publishDate: string; year: number } } }).entity;
+  return (
+    (await response.json()) as {
+      entity: Record<string, unknown> & {
+        authors: { name: string }[];
+        keywords: string[];
+        journal: { name: string; issn: string };
+        issue: { volume: number; issueNo: number; publishDate: string; year: number };
+      };
+    }
+  ).entity;
 }
 
 test.describe('home', () => {

@@ -109,7 +109,9 @@ test.describe('keyboard', () => {
         const style = getComputedStyle(el);
         const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
         const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
-        return outline || shadow ? 'visible' : `${el.tagName} ${el.textContent?.slice(0, 20)}: outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow}`;
+        return outline || shadow
+          ? 'visible'
+          : `${el.tagName} ${el.textContent?.slice(0, 20)}: outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow ${style.boxShadow}`;
       });
 
     await page.goto('/search?q=数据');
@@ -133,7 +135,12 @@ test.describe('keyboard', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Tab');
-    for (const control of [dialog.getByRole('textbox', { name: '密码', exact: true }), dialog.getByRole('checkbox'), dialog.getByRole('button', { name: '登录', exact: true }), dialog.getByRole('link', { name: '关闭' })]) {
+    for (const control of [
+      dialog.getByRole('textbox', { name: '密码', exact: true }),
+      dialog.getByRole('checkbox'),
+      dialog.getByRole('button', { name: '登录', exact: true }),
+      dialog.getByRole('link', { name: '关闭' }),
+    ]) {
       await tabTo(page, control, 20);
       expect(await indicator(), await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBe('visible');
     }
@@ -152,7 +159,12 @@ test.describe('keyboard', () => {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
       expect(describedBy, `${label} has aria-describedby`).not.toBe('');
-      const messages = page.locator(describedBy.split(/\s+/).map((id) => `[id="${id}"]`).join(', '));
+      const messages = page.locator(
+        describedBy
+          .split(/\s+/)
+          .map((id) => `[id="${id}"]`)
+          .join(', '),
+      );
       await expect(messages.filter({ hasText: message })).toBeVisible();
     }
   });

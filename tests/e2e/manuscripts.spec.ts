@@ -23,7 +23,11 @@ import { submitDocxThroughTheForms } from './submission';
 const PAPER = '/manage/author/paper';
 
 /** Uploads a file as a new draft (step 1) of the author; returns its id. */
-async function uploadDraft(token: string, gch: string, file: { name: string; data: Buffer; type: string } = { name: 'draft.pdf', data: PDF, type: 'application/pdf' }): Promise<number> {
+async function uploadDraft(
+  token: string,
+  gch: string,
+  file: { name: string; data: Buffer; type: string } = { name: 'draft.pdf', data: PDF, type: 'application/pdf' },
+): Promise<number> {
   const form = new FormData();
   form.set('gch', gch);
   form.set('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
@@ -44,17 +48,21 @@ async function captcha(token: string) {
 async function submitted(token: string, gch: string, title: string): Promise<{ id: number; manuscriptNo: string }> {
   const paperId = await uploadDraft(token, gch);
   const columns = await sandboxPost<{ id: number }[]>('/manage/journal/column/getColumnByPartId', { gch }, token);
-  const body = await sandboxPost<{ id: number; manuscriptNo: string }>(`${PAPER}/authorManuscriptConfirmUpload`, {
-    paperId,
-    idempotencyKey: `e2e-${crypto.randomUUID()}`,
-    columnId: columns.entity[0]!.id,
-    title,
-    abstract: ABSTRACT,
-    keywords: ['数据跨境', '安全评估', '标准合同'],
-    authors: [{ name: '王五', institution: '某大学法学院', email: 'wangwu@example.com', mobile: '13800000055', corresponding: true }],
-    agreement: true,
-    ...(await captcha(token)),
-  }, token);
+  const body = await sandboxPost<{ id: number; manuscriptNo: string }>(
+    `${PAPER}/authorManuscriptConfirmUpload`,
+    {
+      paperId,
+      idempotencyKey: `e2e-${crypto.randomUUID()}`,
+      columnId: columns.entity[0]!.id,
+      title,
+      abstract: ABSTRACT,
+      keywords: ['数据跨境', '安全评估', '标准合同'],
+      authors: [{ name: '王五', institution: '某大学法学院', email: 'wangwu@example.com', mobile: '13800000055', corresponding: true }],
+      agreement: true,
+      ...(await captcha(token)),
+    },
+    token,
+  );
   expect(body.success, body.message).toBe(true);
   return body.entity;
 }
@@ -67,7 +75,11 @@ async function advance(id: number, stage: string, note?: string) {
 
 /** The author's manuscripts as the backend lists them. */
 async function listOf(token: string, status?: string) {
-  const body = await sandboxPost<{ total: number; records: { id: number; status: string; title: string }[] }>(`${PAPER}/list`, { size: 100, ...(status ? { status } : {}) }, token);
+  const body = await sandboxPost<{ total: number; records: { id: number; status: string; title: string }[] }>(
+    `${PAPER}/list`,
+    { size: 100, ...(status ? { status } : {}) },
+    token,
+  );
   return body.entity;
 }
 
@@ -102,7 +114,13 @@ function postDeclaringLength(path: string, cookie: string, length: number): Prom
       new URL(path, E2E.baseUrl),
       {
         method: 'POST',
-        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(length), Accept: 'text/html', Cookie: cookie, Origin: E2E.baseUrl },
+        headers: {
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(length),
+          Accept: 'text/html',
+          Cookie: cookie,
+          Origin: E2E.baseUrl,
+        },
       },
       (response) => {
         let body = '';
@@ -125,14 +143,18 @@ function postDeclaringLength(path: string, cookie: string, length: number): Prom
 async function completeDraft(token: string, gch: string, title: string): Promise<number> {
   const id = await uploadDraft(token, gch, { name: 'paper.docx', data: manuscriptDocx(title), type: DOCX_TYPE });
   const columns = await sandboxPost<{ id: number }[]>('/manage/journal/column/getColumnByPartId', { gch }, token);
-  const saved = await sandboxPost(`${PAPER}/manuscriptContentModification`, {
-    id,
-    columnId: columns.entity[0]!.id,
-    authors: [
-      { name: '王五', institution: '某大学法学院', corresponding: false },
-      { name: '赵六', institution: '某研究院', email: 'zhaoliu@example.com', mobile: '13800000066', corresponding: true },
-    ],
-  }, token);
+  const saved = await sandboxPost(
+    `${PAPER}/manuscriptContentModification`,
+    {
+      id,
+      columnId: columns.entity[0]!.id,
+      authors: [
+        { name: '王五', institution: '某大学法学院', corresponding: false },
+        { name: '赵六', institution: '某研究院', email: 'zhaoliu@example.com', mobile: '13800000066', corresponding: true },
+      ],
+    },
+    token,
+  );
   expect(saved.success, saved.message).toBe(true);
   return id;
 }
@@ -141,7 +163,10 @@ const statusOf = (page: Page) => page.getByTestId('manuscript-status');
 const sideNav = (page: Page) => page.getByRole('navigation', { name: '个人中心导航' });
 
 test.describe('manuscript tracking', () => {
-  test('submit a .docx, reload in the middle, confirm, find it in the list, revise it and download the acceptance letter', async ({ page, context }, testInfo) => {
+  test('submit a .docx, reload in the middle, confirm, find it in the list, revise it and download the acceptance letter', async ({
+    page,
+    context,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await freshAuthor(context, testInfo, 'ms');
     const title = `数据跨境流动的法律规制路径研究（${testInfo.project.name}）`;
@@ -345,7 +370,7 @@ test.describe('manuscript tracking', () => {
     await expect(items.first().getByRole('link', { name: '分页测试草稿第7号的法律问题', exact: true })).toHaveAttribute('href', /\/upload\/info\?paperId=\d+/);
   });
 
-  test('demo_author\'s seeded manuscripts show the actions of their stage', async ({ page, context }) => {
+  test("demo_author's seeded manuscripts show the actions of their stage", async ({ page, context }) => {
     await signIn(context);
     const open = async (title: string) => {
       await page.goto(`/personal/manuscripts?keyword=${encodeURIComponent(title)}`);
@@ -382,7 +407,7 @@ test.describe('manuscript tracking', () => {
     expect((await downloaded(await response)).head).toBe('%PDF-');
   });
 
-  test('another author\'s manuscript is not found, and a submitted one is not edited as a draft', async ({ page, context }, testInfo) => {
+  test("another author's manuscript is not found, and a submitted one is not edited as a draft", async ({ page, context }, testInfo) => {
     const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `稿件访问控制测试（${testInfo.project.name}）`);
     await page.goto(`/upload/info?paperId=${paper.id}`);
@@ -423,7 +448,10 @@ test.describe('revision and editing', () => {
     await expect(page.locator('tr[data-file-kind="revision"]')).toHaveCount(1);
   });
 
-  test('a too short 修改说明 is refused and kept; the information of a submitted manuscript can be edited, emptied fields included', async ({ page, context }, testInfo) => {
+  test('a too short 修改说明 is refused and kept; the information of a submitted manuscript can be edited, emptied fields included', async ({
+    page,
+    context,
+  }, testInfo) => {
     const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `稿件信息修改测试（${testInfo.project.name}）`);
     await sandboxPost(`${PAPER}/manuscriptContentModification`, { id: paper.id, fund: '国家社会科学基金项目（23BFX099）' }, token);
@@ -579,7 +607,11 @@ test.describe('format check, generated files, scheduling, achievements and calls
 
     // Too long (posted as a browser without the maxlength would): 400, the text kept, nothing saved.
     const tooLong = '格'.repeat(1001);
-    const refused = await page.request.post(`/personal/manuscripts/${paper.id}`, { form: { intent: 'formatRemarks', remarks: tooLong }, headers: { Origin: E2E.baseUrl }, maxRedirects: 0 });
+    const refused = await page.request.post(`/personal/manuscripts/${paper.id}`, {
+      form: { intent: 'formatRemarks', remarks: tooLong },
+      headers: { Origin: E2E.baseUrl },
+      maxRedirects: 0,
+    });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain('格式说明不能超过1000个字符');
     const before = await sandboxPost<{ remarks: string | null }>(`${PAPER}/showPaperFormat`, { id: paper.id }, token);
@@ -596,7 +628,10 @@ test.describe('format check, generated files, scheduling, achievements and calls
     await expect(page.getByRole('region', { name: '格式审查' }).getByLabel('给编辑部的格式说明')).toHaveValue(remarks);
   });
 
-  test('generated files preview in a new window, the Word version and the editors\' proof download, and the schedule shows', async ({ page, context }, testInfo) => {
+  test("generated files preview in a new window, the Word version and the editors' proof download, and the schedule shows", async ({
+    page,
+    context,
+  }, testInfo) => {
     const { token } = await freshAuthor(context, testInfo, 'ms');
     const paper = await submitted(token, 'SJFX', `生成文件与排期测试稿件（${testInfo.project.name}）`);
     await page.goto(`/personal/manuscripts/${paper.id}`);
@@ -676,10 +711,14 @@ test.describe('format check, generated files, scheduling, achievements and calls
     const read = items.first().getByRole('link', { name: /阅读全文/ });
     await expect(read).toHaveAttribute('href', /^\/journal\/detail\?id=\d+$/);
     const articleId = Number(new URL((await read.getAttribute('href'))!, E2E.baseUrl).searchParams.get('id'));
-    const published = (await sandboxPost<{ title: string; authors: { name: string }[] }>('/api/paperSearchApi/literatureBaseDetails', { id: articleId })).entity!;
+    const published = (await sandboxPost<{ title: string; authors: { name: string }[] }>('/api/paperSearchApi/literatureBaseDetails', { id: articleId }))
+      .entity!;
     expect(published.title).toBe('数据跨境流动安全评估制度的完善');
     expect(published.authors.map((a) => a.name)).toContain('张晓明');
-    await items.first().getByRole('link', { name: /稿件详情/ }).click();
+    await items
+      .first()
+      .getByRole('link', { name: /稿件详情/ })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('数据跨境流动安全评估制度的完善');
     await expect(page.getByRole('region', { name: '缴费与刊期' }).getByTestId('schedule-published')).toHaveText('已刊出');
   });
@@ -692,10 +731,14 @@ test.describe('format check, generated files, scheduling, achievements and calls
     await expect(page.getByText('暂无已刊出的成果。')).toBeVisible();
   });
 
-  test('submit to an open 征稿活动 from the journal\'s submission page', async ({ page, context }, testInfo) => {
+  test("submit to an open 征稿活动 from the journal's submission page", async ({ page, context }, testInfo) => {
     const { token } = await freshAuthor(context, testInfo, 'ms');
     const journal = await sandboxPost<{ journalId: number }>('/manage/journal/journal/getSubmissionPremiseByGch', { gch: 'SJFX' }, token);
-    const themes = await sandboxPost<{ id: number; title: string }[]>('/manage/journal/theme/getThemeByJournalId', { journalId: journal.entity.journalId, status: 'open' }, token);
+    const themes = await sandboxPost<{ id: number; title: string }[]>(
+      '/manage/journal/theme/getThemeByJournalId',
+      { journalId: journal.entity.journalId, status: 'open' },
+      token,
+    );
     const theme = themes.entity[0]!;
 
     await page.goto('/upload?redirectGch=SJFX');

@@ -3,10 +3,20 @@ import { expect, test } from './fixtures';
 
 /** Static help and legal pages: path, title and some of their section headings. */
 const DOCUMENTS = [
-  { path: '/frequentlyAskedQuestion', title: '常见问题', headings: ['注册与登录', '在线投稿', '审稿与录用', '费用与发票', '撤稿与更正', '阅读与下载'], text: '版面费' },
+  {
+    path: '/frequentlyAskedQuestion',
+    title: '常见问题',
+    headings: ['注册与登录', '在线投稿', '审稿与录用', '费用与发票', '撤稿与更正', '阅读与下载'],
+    text: '版面费',
+  },
   { path: '/userGuide', title: '使用指南', headings: ['读者：浏览与检索', '作者：注册与登录', '作者：在线投稿', '账号安全'], text: '个人中心' },
   { path: '/userAgreement', title: '用户注册协议', headings: ['一、协议范围', '四、投稿与知识产权', '九、法律适用与争议解决'], text: '生效日期' },
-  { path: '/privacyAgreement', title: '用户隐私协议', headings: ['一、我们收集的个人信息', '六、存储地点和保存期限', '八、您的权利', '十、联系我们'], text: '个人信息保护法' },
+  {
+    path: '/privacyAgreement',
+    title: '用户隐私协议',
+    headings: ['一、我们收集的个人信息', '六、存储地点和保存期限', '八、您的权利', '十、联系我们'],
+    text: '个人信息保护法',
+  },
 ];
 
 const FURTHER = [
@@ -24,7 +34,12 @@ test.describe('about page', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${E2E.baseUrl}/aboutUs`);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
-    for (const [id, name] of [['intro', '平台介绍'], ['cooperation', '合作及主办单位'], ['open', '开放获取'], ['contribute', '投稿指南']]) {
+    for (const [id, name] of [
+      ['intro', '平台介绍'],
+      ['cooperation', '合作及主办单位'],
+      ['open', '开放获取'],
+      ['contribute', '投稿指南'],
+    ]) {
       await expect(main.locator(`section#${id}`).getByRole('heading', { level: 2, name })).toBeVisible();
     }
 
@@ -137,7 +152,14 @@ test.describe('sitemap, robots and feeds', () => {
     expect((await request.get('/sitemap/1.xml')).status()).toBe(404);
 
     // The listed URLs are live pages: the first of each kind answers 200.
-    for (const pattern of [/\/journal\/\d+</, /\/journal\/\d+\?issueId=\d+</, /\/journal\/detail\?id=\d+</, /\/news\/\d+</, /\/expertAuthor\/\d+</, /\/editorialBoard\/\d+</]) {
+    for (const pattern of [
+      /\/journal\/\d+</,
+      /\/journal\/\d+\?issueId=\d+</,
+      /\/journal\/detail\?id=\d+</,
+      /\/news\/\d+</,
+      /\/expertAuthor\/\d+</,
+      /\/editorialBoard\/\d+</,
+    ]) {
       const loc = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).find((url) => pattern.test(`${url}<`));
       expect(loc, String(pattern)).toBeDefined();
       const url = new URL(loc!);

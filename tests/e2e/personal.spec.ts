@@ -18,7 +18,9 @@ const url = (path: string) => `${E2E.baseUrl}${path}`;
 async function messagesFor(token: string) {
   await manuscriptInRevision(token);
   await manuscriptInRevision(token);
-  const unread = (await (await fetch(`${E2E.sandboxUrl}/manage/employee/employeeNewsletter/unreadNumber`, { method: 'POST', headers: { Authorization: token } })).json()) as {
+  const unread = (await (
+    await fetch(`${E2E.sandboxUrl}/manage/employee/employeeNewsletter/unreadNumber`, { method: 'POST', headers: { Authorization: token } })
+  ).json()) as {
     entity: number;
   };
   return unread.entity;
@@ -28,7 +30,9 @@ async function manuscriptInRevision(token: string) {
   const form = new FormData();
   form.set('journalId', '1');
   form.set('file', new Blob([PDF], { type: 'application/pdf' }), 'draft.pdf');
-  const upload = (await (await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: form })).json()) as {
+  const upload = (await (
+    await fetch(`${E2E.sandboxUrl}/manage/author/paper/authorManuscriptUpload`, { method: 'POST', headers: { Authorization: token }, body: form })
+  ).json()) as {
     entity: { paperId: number };
   };
   const moved = await sandboxPost(`/__sandbox/manuscripts/${upload.entity.paperId}/advance`, { stage: 'revision' });
@@ -107,7 +111,10 @@ test.describe('personal centre', () => {
     await expect(badge(page, unread)).toBeVisible();
     const list = page.getByRole('list', { name: '消息通知' });
     await expect(list.locator('li')).toHaveCount(unread);
-    await list.getByRole('button', { name: /^标为已读/ }).first().click();
+    await list
+      .getByRole('button', { name: /^标为已读/ })
+      .first()
+      .click();
     await expect(page.getByText('已标记为已读')).toBeVisible();
     await expect(list.getByRole('button', { name: /^标为已读/ })).toHaveCount(unread - 1);
     await expect(badge(page, unread - 1)).toBeVisible();

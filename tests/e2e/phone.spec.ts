@@ -54,9 +54,7 @@ test.beforeEach(async ({ page }, testInfo) => {
     if (type === 'script') return route.fulfill({ contentType: 'text/javascript', body: '' });
     if (type !== 'document') return route.continue();
     const response = await route.fetch();
-    const html = (await response.text())
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-      .replace(/<\/?noscript>/gi, '');
+    const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '');
     return route.fulfill({ response, body: html });
   });
 });
@@ -129,7 +127,11 @@ test.describe('on a phone', () => {
     await expect(page.getByText('点击选择文件，或将文件拖到此处')).toBeVisible();
     const zone = (await picker.boundingBox())!;
     expect(zone.height, 'the whole zone takes the tap').toBeGreaterThanOrEqual(88);
-    await picker.setInputFiles({ name: '数据出境论文.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.alloc(2048, 1) });
+    await picker.setInputFiles({
+      name: '数据出境论文.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.alloc(2048, 1),
+    });
     if (test.info().project.name.endsWith('-no-js')) {
       await expect(page.getByText('已选择文件，提交时上传')).toBeVisible();
     } else {
@@ -200,7 +202,10 @@ test.describe('what a phone reader meets', () => {
             lines.set(top, (lines.get(top) ?? '') + node.data[i]);
           }
         }
-        return [...lines.values()].map((l) => l.trim()).filter((l) => /^DOI[:：]?$/.test(l)).map((l) => `${li.id}: "${l}"`);
+        return [...lines.values()]
+          .map((l) => l.trim())
+          .filter((l) => /^DOI[:：]?$/.test(l))
+          .map((l) => `${li.id}: "${l}"`);
       }),
     );
     expect(lone).toEqual([]);
@@ -224,7 +229,8 @@ test.describe('what a phone reader meets', () => {
           at += word.length + 1;
           const rects = [...range.getClientRects()];
           if (rects.length !== 1) found.push(`"${word}" cut over ${rects.length} lines`);
-          for (const r of rects) if (r.left < cover.left - 0.5 || r.right > cover.right + 0.5 || r.bottom > cover.bottom + 0.5) found.push(`"${word}" outside its cover`);
+          for (const r of rects)
+            if (r.left < cover.left - 0.5 || r.right > cover.right + 0.5 || r.bottom > cover.bottom + 0.5) found.push(`"${word}" outside its cover`);
         }
         return found;
       }),

@@ -157,7 +157,8 @@ test.describe('expert authors', () => {
 
     const papers = page.locator('section').filter({ has: page.getByRole('heading', { name: /发表文献/ }) });
     await expect(papers.getByRole('heading', { name: /发表文献/ })).toContainText(`共 ${expert.paperTotal} 篇`);
-    for (const paper of expert.papers) await expect(papers.getByRole('link', { name: paper.title, exact: true })).toHaveAttribute('href', `/journal/detail?id=${paper.id}`);
+    for (const paper of expert.papers)
+      await expect(papers.getByRole('link', { name: paper.title, exact: true })).toHaveAttribute('href', `/journal/detail?id=${paper.id}`);
 
     /** Opens a chart's data table (a plain <details>: works without JavaScript) and returns it. */
     const table = async (title: string) => {
@@ -168,7 +169,8 @@ test.describe('expert authors', () => {
       await expect(t).toBeVisible();
       return t;
     };
-    const row = (t: Awaited<ReturnType<typeof table>>, label: string | number) => t.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(label), exact: true }) });
+    const row = (t: Awaited<ReturnType<typeof table>>, label: string | number) =>
+      t.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(label), exact: true }) });
 
     const trendTable = await table('发文趋势');
     for (const { year, count } of trend) await expect(row(trendTable, year).getByRole('cell')).toHaveText([String(count)]);
@@ -184,7 +186,8 @@ test.describe('expert authors', () => {
     }
 
     const fundTable = await table('基金资助趋势');
-    for (const { year, total, funded, national } of funds) await expect(row(fundTable, year).getByRole('cell')).toHaveText([total, funded, national].map(String));
+    for (const { year, total, funded, national } of funds)
+      await expect(row(fundTable, year).getByRole('cell')).toHaveText([total, funded, national].map(String));
   });
 
   test('an unknown expert answers 404 with the 404 page', async ({ page }) => {
@@ -210,7 +213,8 @@ test.describe('editorial board', () => {
       const members = board.records.filter((m) => m.role === role);
       const section = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${role}`) }) });
       await expect(section.getByRole('heading', { level: 3 })).toHaveText(members.map((m) => new RegExp(`^${m.name}`)));
-      for (const member of members) await expect(section.getByRole('link', { name: member.name, exact: true })).toHaveAttribute('href', `/editorialBoard/${member.id}`);
+      for (const member of members)
+        await expect(section.getByRole('link', { name: member.name, exact: true })).toHaveAttribute('href', `/editorialBoard/${member.id}`);
     }
   });
 
@@ -353,7 +357,10 @@ test.describe('industry hotspots', () => {
     const panel = scope.getByRole('group', { name: '分享到' });
     await expect(panel).toBeVisible();
     await expect(panel.getByText('微信', { exact: true })).toBeVisible();
-    await expect(panel.getByRole('link', { name: 'QQ' })).toHaveAttribute('href', new RegExp(`connect\\.qq\\.com.*url=${encodeURIComponent(url).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(panel.getByRole('link', { name: 'QQ' })).toHaveAttribute(
+      'href',
+      new RegExp(`connect\\.qq\\.com.*url=${encodeURIComponent(url).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
     await expect(panel.getByRole('link', { name: '微博' })).toHaveAttribute('href', /service\.weibo\.com/);
     await expect(panel.getByRole('textbox', { name: '页面链接' })).toHaveValue(url);
     await scope.locator('summary[aria-label="分享"]').click();

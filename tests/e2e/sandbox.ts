@@ -19,6 +19,10 @@ export async function sandboxCall<T = Record<string, unknown> | null>(path: stri
 }
 
 /** The envelope of a `sandboxCall`, for the tests that do not look at the status. */
-export async function sandboxPost<T = Record<string, unknown> | null>(path: string, body: Record<string, unknown> = {}, token?: string | null): Promise<Envelope<T>> {
+export async function sandboxPost<T = Record<string, unknown> | null>(
+  path: string,
+  body: Record<string, unknown> = {},
+  token?: string | null,
+): Promise<Envelope<T>> {
   return (await sandboxCall<T>(path, body, token)).body;
 }

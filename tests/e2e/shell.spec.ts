@@ -117,7 +117,10 @@ test.describe('session', () => {
   test('logging out clears the session and opens the login popup on the home page', async ({ page, context }) => {
     await signIn(context);
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: /demo_author/ }).hover();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /demo_author/ })
+      .hover();
     await page.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(`${E2E.baseUrl}/?login=userLogin`);
     await expect(page.getByRole('link', { name: '登录/注册' })).toBeVisible();

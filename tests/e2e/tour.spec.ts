@@ -30,10 +30,18 @@ test.describe('sharing on a desktop', () => {
 });
 
 test.describe("the submission form and the journal's 投稿须知", () => {
-  test('the 投稿须知 and the form state the same numbers, and the form enforces them before anything is sent', async ({ page, context, javaScriptEnabled }, testInfo) => {
+  test('the 投稿须知 and the form state the same numbers, and the form enforces them before anything is sent', async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(60_000);
     const { token } = await freshAuthor(context, testInfo, 'ux');
-    const profile = await sandboxPost('/manage/employee/modifyProfile', { realName: '林知远', institution: '西南政法大学法学院', mailbox: 'linzhiyuan@example.com' }, token);
+    const profile = await sandboxPost(
+      '/manage/employee/modifyProfile',
+      { realName: '林知远', institution: '西南政法大学法学院', mailbox: 'linzhiyuan@example.com' },
+      token,
+    );
     expect(profile.success, profile.message).toBe(true);
 
     await page.goto('/upload?redirectGch=SJFX');
@@ -46,7 +54,8 @@ test.describe("the submission form and the journal's 投稿须知", () => {
 
     // Required fields are marked, and the first author is the one submitting.
     await expect(page.getByText('带 * 的为必填项')).toBeVisible();
-    for (const name of ['中文标题', '中文摘要', '关键词']) await expect(page.getByRole('textbox', { name, exact: true })).toHaveAttribute('aria-required', 'true');
+    for (const name of ['中文标题', '中文摘要', '关键词'])
+      await expect(page.getByRole('textbox', { name, exact: true })).toHaveAttribute('aria-required', 'true');
     await expect(page.getByRole('combobox', { name: '栏目', exact: true })).toHaveAttribute('aria-required', 'true');
     await expect(page.getByLabel('英文标题')).not.toHaveAttribute('aria-required', 'true');
     await expect(page.getByLabel('姓名').first()).toHaveValue('林知远');
@@ -95,7 +104,7 @@ test.describe("the submission form and the journal's 投稿须知", () => {
 });
 
 test.describe('registering', () => {
-  test('a different confirmation is said at once, with the other fields\' errors', async ({ page }) => {
+  test("a different confirmation is said at once, with the other fields' errors", async ({ page }) => {
     await page.goto('/?login=userRegister');
     const form = panel(page);
     await form.getByLabel('密码', { exact: true }).fill('Secret@123');
@@ -133,8 +142,16 @@ test.describe('reading an article', () => {
     await expect(history.nth(1)).toContainText('修回');
     await expect(history.nth(2)).toContainText('录用');
     await expect(history.nth(3)).toContainText(/出版|网络首发/);
-    for (const [i, label] of [[0, '收稿日期'], [1, '修回日期'], [2, '录用日期']] as const) {
-      const date = (await info.locator('div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd').textContent())!.trim();
+    for (const [i, label] of [
+      [0, '收稿日期'],
+      [1, '修回日期'],
+      [2, '录用日期'],
+    ] as const) {
+      const date = (await info
+        .locator('div')
+        .filter({ has: page.locator('dt', { hasText: label }) })
+        .locator('dd')
+        .textContent())!.trim();
       await expect(history.nth(i).locator('time')).toHaveText(date);
     }
   });

@@ -43,7 +43,9 @@ test.describe('submission', () => {
   test('@js-only leaving the information step with unsaved changes asks first; saving does not', async ({ page, context }) => {
     await signIn(context);
     await page.goto('/upload?redirectGch=SJFX');
-    await page.getByLabel('稿件文件').setInputFiles({ name: 'draft.docx', mimeType: 'application/octet-stream', buffer: manuscriptDocx('离开前提醒保存的草稿') });
+    await page
+      .getByLabel('稿件文件')
+      .setInputFiles({ name: 'draft.docx', mimeType: 'application/octet-stream', buffer: manuscriptDocx('离开前提醒保存的草稿') });
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '上传稿件' }).click();
     await expect(page).toHaveURL(/\/upload\/info/);
@@ -76,7 +78,9 @@ test.describe('submission', () => {
   test('a wrong captcha keeps everything and says why', async ({ page, context }) => {
     await signIn(context);
     await page.goto('/upload?redirectGch=SJFX');
-    await page.getByLabel('稿件文件').setInputFiles({ name: 'draft.docx', mimeType: 'application/octet-stream', buffer: manuscriptDocx('验证码错误时的草稿保存测试') });
+    await page
+      .getByLabel('稿件文件')
+      .setInputFiles({ name: 'draft.docx', mimeType: 'application/octet-stream', buffer: manuscriptDocx('验证码错误时的草稿保存测试') });
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '上传稿件' }).click();
     await expect(page).toHaveURL(/\/upload\/info/);

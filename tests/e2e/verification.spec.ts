@@ -21,7 +21,7 @@ function uniqueIdNumber(testInfo: TestInfo) {
   serial += 1;
   const day = String(1 + ((process.pid + serial * 7) % 28)).padStart(2, '0');
   const month = String(1 + (Date.now() % 12)).padStart(2, '0');
-  const year = 1960 + ((Date.now() / 1000) % 40 | 0);
+  const year = 1960 + (((Date.now() / 1000) % 40) | 0);
   const seq = String((Date.now() + serial * 37 + (testInfo.project.name === 'js' ? 500 : 0)) % 1000).padStart(3, '0');
   const first17 = `110101${year}${month}${day}${seq}`;
   const sum = WEIGHTS.reduce((s, w, i) => s + w * Number(first17[i]), 0);
@@ -85,7 +85,11 @@ test.describe('identity (实名认证)', () => {
 test.describe('face recognition (人脸识别)', () => {
   async function authenticated(context: BrowserContext, testInfo: TestInfo) {
     const author = await freshAuthor(context, testInfo, 'vf');
-    const answer = await sandboxPost('/manage/employee/authorIdentityAuthentication', { realName: '钱七', idNumber: uniqueIdNumber(testInfo).valid }, author.token);
+    const answer = await sandboxPost(
+      '/manage/employee/authorIdentityAuthentication',
+      { realName: '钱七', idNumber: uniqueIdNumber(testInfo).valid },
+      author.token,
+    );
     expect(answer.success).toBe(true);
     return author;
   }
@@ -178,7 +182,10 @@ test.describe('scholar verification (学者认证)', () => {
 
     // Stored by the sandbox, file included.
     const state = await sandboxPost('/manage/process/employeeScholarAudit/isScholarApplication', {}, token);
-    expect(state.entity).toMatchObject({ status: 'pending', application: { researchField: '个人信息保护', file: { fileName: '职称证书.pdf', fileType: 'pdf' } } });
+    expect(state.entity).toMatchObject({
+      status: 'pending',
+      application: { researchField: '个人信息保护', file: { fileName: '职称证书.pdf', fileType: 'pdf' } },
+    });
 
     expect((await sandboxPost('/__sandbox/scholar/decide', { username, result: 'approved', opinion: '材料齐全' })).success).toBe(true);
     await page.goto(VERIFICATION);
@@ -229,7 +236,10 @@ test.describe('invoicing information (开票信息)', () => {
     expect(saved.entity).toMatchObject({ type: 1, title: '周九', taxpayerNo: null, email: 'zhoujiu@example.com' });
   });
 
-  test('a company invoice: a bad taxpayer number is refused, a good one saved and shown masked, and kept when left empty', async ({ page, context }, testInfo) => {
+  test('a company invoice: a bad taxpayer number is refused, a good one saved and shown masked, and kept when left empty', async ({
+    page,
+    context,
+  }, testInfo) => {
     const { token } = await freshAuthor(context, testInfo, 'vf');
     await page.goto('/personal/account/invoice');
     let form = page.getByRole('region', { name: '填写开票信息' });
@@ -265,7 +275,13 @@ test.describe('invoicing information (开票信息)', () => {
     await expect(page.getByText('开票信息保存成功')).toBeVisible();
     await expect(current).toContainText('北京市海淀区');
     const saved = await sandboxPost('/manage/employee/employeeInvoicingInformation/getInvoicingInformation', {}, token);
-    expect(saved.entity).toMatchObject({ type: 2, title: '北京数据法学研究会', taxpayerNo: '91110000802100433B', bank: '中国银行北京分行', address: '北京市海淀区' });
+    expect(saved.entity).toMatchObject({
+      type: 2,
+      title: '北京数据法学研究会',
+      taxpayerNo: '91110000802100433B',
+      bank: '中国银行北京分行',
+      address: '北京市海淀区',
+    });
   });
 });
 

@@ -26,7 +26,12 @@ declare module '@citation-js/plugin-ris';
 declare module '@adobe/structured-data-validator' {
   class Validator {
     constructor(schemaOrgJson: unknown);
-    validate(data: { jsonld: Record<string, object[]>; microdata: object; rdfa: object; errors: unknown[] }): Promise<{ issueMessage: string; severity: 'ERROR' | 'WARNING'; rootType?: string }[]>;
+    validate(data: {
+      jsonld: Record<string, object[]>;
+      microdata: object;
+      rdfa: object;
+      errors: unknown[];
+    }): Promise<{ issueMessage: string; severity: 'ERROR' | 'WARNING'; rootType?: string }[]>;
   }
   export default Validator;
 }

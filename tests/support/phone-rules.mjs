@@ -27,7 +27,10 @@ export function measurePhonePage(scope) {
   // The page's h1, or the sheet's own title.
   const heading = scope === 'main' ? document.querySelector('h1') : main.querySelector('h1, h2');
   const paragraph = [...main.querySelectorAll('p')].find((p) => visible(p) && p.textContent.trim().length > 0 && !clipped(p));
-  for (const [label, el] of [['heading', heading], ['first paragraph', paragraph]]) {
+  for (const [label, el] of [
+    ['heading', heading],
+    ['first paragraph', paragraph],
+  ]) {
     if (!el) {
       if (label === 'heading') outside.push('no heading');
       continue;

@@ -25,16 +25,26 @@ const runtime = {
   rateLimiter: { hit: async () => ({ allowed: true }) },
   backendMetrics: { call() {}, failure() {} },
 };
-const context = () => ({ cspNonce: 'fixed-nonce', requestId: 'render-both-ways', clientIp: '', logger: pino({ level: 'silent' }), runtime, wholeDocument: true });
+const context = () => ({
+  cspNonce: 'fixed-nonce',
+  requestId: 'render-both-ways',
+  clientIp: '',
+  logger: pino({ level: 'silent' }),
+  runtime,
+  wholeDocument: true,
+});
 
 const results = [];
 for (const pagePath of paths) {
   const a = await settled(new Request(`http://portal.test${pagePath}`), context());
   const b = await streamed(new Request(`http://portal.test${pagePath}`), context());
   const [bodyA, bodyB] = [Buffer.from(await a.arrayBuffer()), Buffer.from(await b.arrayBuffer())];
-  const withoutVolatile = (body) => body.toString().replace(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, 'uuid')
-    .replace(/streamController\.enqueue\(.*?\);<\/script>/gs, 'streamController.enqueue(data);</script>')
-    .replace(/\d+(?:\.\d+)?/g, '#');
+  const withoutVolatile = (body) =>
+    body
+      .toString()
+      .replace(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, 'uuid')
+      .replace(/streamController\.enqueue\(.*?\);<\/script>/gs, 'streamController.enqueue(data);</script>')
+      .replace(/\d+(?:\.\d+)?/g, '#');
   results.push({
     path: pagePath,
     status: a.status,

@@ -84,7 +84,7 @@ const cases: Case[] = [
 ];
 
 function article(c: Case, i: number): CitableArticle {
-  const field = <T,>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
+  const field = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
   return {
     title: `数据跨境流动规则的体系化构建（${i + 1}）`,
     titleEn: `Systematic Construction of Rules on Cross-border Data Flows (${i + 1})`,
@@ -158,12 +158,18 @@ describe('GB/T 7714-2015 against citeproc-js and the CSL project style', () => {
   });
 
   it('agrees in Chinese', () => {
-    const expected = citeproc(articles.map((a, i) => cslItem(a, cases[i] as Case, false, `a${i}`)), 'zh-CN');
+    const expected = citeproc(
+      articles.map((a, i) => cslItem(a, cases[i] as Case, false, `a${i}`)),
+      'zh-CN',
+    );
     articles.forEach((a, i) => expect(normalise(gbt7714Chinese(a)), `case ${i + 1}`).toBe(normalise(expected[i] as string)));
   });
 
   it('agrees in English, Chinese authors in pinyin with the surname in capitals first', () => {
-    const expected = citeproc(articles.map((a, i) => cslItem(a, cases[i] as Case, true, `a${i}`)), 'en-US');
+    const expected = citeproc(
+      articles.map((a, i) => cslItem(a, cases[i] as Case, true, `a${i}`)),
+      'en-US',
+    );
     articles.forEach((a, i) => expect(normalise(gbt7714English(a)), `case ${i + 1}`).toBe(normalise(expected[i] as string)));
     expect(gbt7714English(articles[2] as CitableArticle)).toMatch(/^OUYANG Mingyuan, SIMA Changfeng, ZHUGE Siyuan\. /);
     expect(gbt7714English(articles[4] as CitableArticle)).toMatch(/^WANG Yiming, ZHAO Jiayi, XI Xi'an, et al\. /);

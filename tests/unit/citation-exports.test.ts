@@ -35,7 +35,11 @@ const articles: CitableArticle[] = [
   {
     title: '数据跨境流动规则的体系化构建：以“安全 & 发展”为中心',
     authors: ['欧阳明远', '李静', '上官婉儿'],
-    authorParts: [{ family: '欧阳', given: '明远' }, { family: '李', given: '静' }, { family: '上官', given: '婉儿' }],
+    authorParts: [
+      { family: '欧阳', given: '明远' },
+      { family: '李', given: '静' },
+      { family: '上官', given: '婉儿' },
+    ],
     journal: '数据法学',
     year: 2025,
     date: '2025-04-15',
@@ -50,13 +54,27 @@ const articles: CitableArticle[] = [
     url: 'https://portal.example/journal/detail?id=1',
     pdfUrl: 'https://portal.example/api/file/file/download?hash=ab12&fileName=%E6%95%B0%E6%8D%AE.pdf',
   },
-  { title: '算法解释权研究', authors: ['吴凯晨'], authorParts: [{ family: '吴', given: '凯晨' }], journal: '数字法治评论', year: 2023, volume: 1, issue: null, firstPage: 7, lastPage: 7, doi: null },
+  {
+    title: '算法解释权研究',
+    authors: ['吴凯晨'],
+    authorParts: [{ family: '吴', given: '凯晨' }],
+    journal: '数字法治评论',
+    year: 2023,
+    volume: 1,
+    issue: null,
+    firstPage: 7,
+    lastPage: 7,
+    doi: null,
+  },
 ];
 
 type Field = keyof Record;
 
 /** What a reader should find, less the fields its format or parser has no place for. */
-function expected(a: CitableArticle, { without = [], wholeNames = false, date = 'day' }: { without?: Field[]; wholeNames?: boolean; date?: 'day' | 'month' } = {}): Partial<Record> {
+function expected(
+  a: CitableArticle,
+  { without = [], wholeNames = false, date = 'day' }: { without?: Field[]; wholeNames?: boolean; date?: 'day' | 'month' } = {},
+): Partial<Record> {
   const record: Partial<Record> = {
     title: a.title,
     authors: a.authors.map((name, i) => {
@@ -97,7 +115,7 @@ interface CslItem {
 }
 
 function fromCsl(item: CslItem): Partial<Record> {
-  const defined = <T,>(key: Field, value: T | undefined) => (value === undefined ? {} : { [key]: String(value) });
+  const defined = <T>(key: Field, value: T | undefined) => (value === undefined ? {} : { [key]: String(value) });
   const parts = (item.issued?.['date-parts']?.[0] ?? []).filter((part) => part !== '').map((part) => String(part).padStart(2, '0'));
   const keywords = typeof item.keyword === 'string' ? item.keyword.split(',').map((k) => k.trim()) : item.keyword;
   return {
@@ -201,7 +219,20 @@ describe('citation exports read back by parsers', () => {
   it.each(each)('EndNote (refer) keeps every field, keywords one per %K (article %i)', (_, article) => {
     const fields = tagged(toEndNote(article), /^(%.) (.*)$/);
     expect(fields.get('%0')).toEqual(['Journal Article']);
-    const tags = { title: '%T', authors: '%A', journal: '%J', date: '%8', volume: '%V', issue: '%N', pages: '%P', doi: '%R', issn: '%@', keywords: '%K', language: '%G', pdf: '%>' };
+    const tags = {
+      title: '%T',
+      authors: '%A',
+      journal: '%J',
+      date: '%8',
+      volume: '%V',
+      issue: '%N',
+      pages: '%P',
+      doi: '%R',
+      issn: '%@',
+      keywords: '%K',
+      language: '%G',
+      pdf: '%>',
+    };
     const read = fromTagged(fields, tags, commaName);
     // The year stands in %D, the day in %8 when known.
     expect(fields.get('%D')).toEqual([String(article.year)]);
@@ -211,7 +242,20 @@ describe('citation exports read back by parsers', () => {
   it.each(each)('NoteExpress keeps every field but the PDF link, names whole (article %i)', (_, article) => {
     const fields = tagged(toNoteExpress(article), /^\{([^}]+)\}: (.*)$/);
     expect(fields.get('Reference Type')).toEqual(['Journal Article']);
-    const tags = { title: 'Title', authors: 'Author', journal: 'Journal', date: 'Date', volume: 'Volume', issue: 'Issue', pages: 'Pages', doi: 'DOI', issn: 'ISBN/ISSN', keywords: 'Keywords', language: 'Language', pdf: 'PDF' };
+    const tags = {
+      title: 'Title',
+      authors: 'Author',
+      journal: 'Journal',
+      date: 'Date',
+      volume: 'Volume',
+      issue: 'Issue',
+      pages: 'Pages',
+      doi: 'DOI',
+      issn: 'ISBN/ISSN',
+      keywords: 'Keywords',
+      language: 'Language',
+      pdf: 'PDF',
+    };
     const read = fromTagged(fields, tags, (name) => name);
     expect({ ...read, date: read.date || String(article.year) }).toEqual(expected(article, { without: ['pdf'], wholeNames: true }));
   });

@@ -13,7 +13,20 @@ import { profileSchema, type Profile } from './personal.server';
 export type AccountProfile = Profile;
 
 /** Fields the profile form may send; `clear` names the optional fields the user emptied. */
-export const PROFILE_FIELDS = ['realName', 'gender', 'mailbox', 'title', 'education', 'institution', 'department', 'researchFields', 'address', 'postcode', 'orcid', 'bio'] as const;
+export const PROFILE_FIELDS = [
+  'realName',
+  'gender',
+  'mailbox',
+  'title',
+  'education',
+  'institution',
+  'department',
+  'researchFields',
+  'address',
+  'postcode',
+  'orcid',
+  'bio',
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export interface ModifyProfileInput {
   realName?: string;

@@ -17,11 +17,23 @@ export const loginEntitySchema = z.object({
   employee: z.object({
     id,
     username: z.string(),
-    headImgUrl: z.string().nullish().transform((v) => v ?? null),
-    type: z.coerce.number().nullish().transform((v) => v ?? null),
+    headImgUrl: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    type: z.coerce
+      .number()
+      .nullish()
+      .transform((v) => v ?? null),
   }),
-  employeeRole: z.array(roleSchema).nullish().transform((v) => v ?? []),
-  employeeType: z.coerce.number().nullish().transform((v) => v ?? null),
+  employeeRole: z
+    .array(roleSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  employeeType: z.coerce
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type LoginEntity = z.infer<typeof loginEntitySchema>;
 
@@ -51,9 +63,18 @@ export const getUser = defineEndpoint<void, { id: string; username: string; head
   z.object({
     id,
     username: z.string(),
-    headImgUrl: z.string().nullish().transform((v) => v ?? null),
-    type: z.coerce.number().nullish().transform((v) => v ?? null),
-    employeeType: z.coerce.number().nullish().transform((v) => v ?? null),
+    headImgUrl: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    type: z.coerce
+      .number()
+      .nullish()
+      .transform((v) => v ?? null),
+    employeeType: z.coerce
+      .number()
+      .nullish()
+      .transform((v) => v ?? null),
   }),
 );
 
@@ -62,7 +83,11 @@ export const menus = defineEndpoint<{ id: string }, { token: string | null; role
   'POST',
   '/api/loginApi/menus',
   z.object({
-    token: z.string().min(1).nullish().transform((v) => v ?? null),
+    token: z
+      .string()
+      .min(1)
+      .nullish()
+      .transform((v) => v ?? null),
     role: roleSchema.nullish().transform((v) => v ?? null),
   }),
 );
@@ -85,9 +110,18 @@ export const findAccount = defineEndpoint<
   '/api/loginApi/findAccount',
   z.object({
     accountName: z.string(),
-    phoneNumber: z.string().nullish().transform((v) => v ?? null),
-    cardNo: z.string().nullish().transform((v) => v ?? null),
-    fullName: z.string().nullish().transform((v) => v ?? null),
+    phoneNumber: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    cardNo: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    fullName: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
   }),
 );
 
@@ -97,7 +131,10 @@ export const requestCode = defineEndpoint<{ type: 1; projectType: 2; redirectUri
   '/api/weiXinApi/requestCode',
   z.object({
     url: z.url({ protocol: /^https?$/ }),
-    state: z.string().nullish().transform((v) => v ?? null),
+    state: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
   }),
 );
 
@@ -108,10 +145,7 @@ export const userConfirmationCallback = defineEndpoint<
 >(
   'GET',
   '/api/weiXinApi/userConfirmationCallback',
-  z.union([
-    loginEntitySchema.extend({ bound: z.literal(true), openid: z.string() }),
-    z.object({ bound: z.literal(false), openid: z.string().min(1) }),
-  ]),
+  z.union([loginEntitySchema.extend({ bound: z.literal(true), openid: z.string() }), z.object({ bound: z.literal(false), openid: z.string().min(1) })]),
 );
 
 /** Binds the WeChat openid to the account of a mobile (type is always 0). */

@@ -12,9 +12,18 @@ export const boardMemberSchema = z.object({
   role: z.string(),
   roleLevel: z.number(),
   title: z.string().nullish(),
-  institution: z.string().nullish().transform((v) => v ?? ''),
-  researchFields: z.array(z.string()).nullish().transform((v) => v ?? []),
-  bio: z.string().nullish().transform((v) => v ?? ''),
+  institution: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  researchFields: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+  bio: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   avatar: z.string().nullish(),
   order: z.number().nullish(),
 });

@@ -27,11 +27,7 @@ export const promptNoticeSchema = z
   .object({ id: z.coerce.number(), type: z.coerce.number(), title: z.string().nullish(), content: z.string().nullish() })
   .nullable();
 
-export const getPromptNotice = defineEndpoint<{ type: number }, z.infer<typeof promptNoticeSchema>>(
-  'GET',
-  '/api/homeApi/getPromptNotice',
-  promptNoticeSchema,
-);
+export const getPromptNotice = defineEndpoint<{ type: number }, z.infer<typeof promptNoticeSchema>>('GET', '/api/homeApi/getPromptNotice', promptNoticeSchema);
 
 /** A news item in lists (合作单位动态 type 1, 行业资讯 type 2). */
 export const newsSummarySchema = z.object({
@@ -63,9 +59,14 @@ export const hotspotSchema = z.object({
   publishDate: z.string().nullish(),
   views: z.number().default(0),
 });
-export const getTradeHotspot = defineEndpoint<{ size?: number }, z.infer<typeof hotspotSchema>[]>('POST', '/api/homeApi/getTradeHotspot', z.array(hotspotSchema), {
-  publicTtlMs: PUBLIC_LIST_TTL_MS,
-});
+export const getTradeHotspot = defineEndpoint<{ size?: number }, z.infer<typeof hotspotSchema>[]>(
+  'POST',
+  '/api/homeApi/getTradeHotspot',
+  z.array(hotspotSchema),
+  {
+    publicTtlMs: PUBLIC_LIST_TTL_MS,
+  },
+);
 
 export const workingDaySchema = z.object({ date: z.string(), weekday: z.string(), submissions: z.number(), reviews: z.number(), publications: z.number() });
 export const getLastSevenWorkingDays = defineEndpoint<void, z.infer<typeof workingDaySchema>[]>(

@@ -18,9 +18,7 @@ export const journalSummarySchema = z.object({
   cover: z.string().nullish(),
   labels: z.array(labelSchema).default([]),
   acceptsContribution: z.boolean().default(false),
-  latestIssue: z
-    .object({ id: z.number(), year: z.number(), volume: z.number().nullish(), issueNo: z.number(), publishDate: z.string().nullish() })
-    .nullish(),
+  latestIssue: z.object({ id: z.number(), year: z.number(), volume: z.number().nullish(), issueNo: z.number(), publishDate: z.string().nullish() }).nullish(),
 });
 export type JournalSummary = z.infer<typeof journalSummarySchema>;
 

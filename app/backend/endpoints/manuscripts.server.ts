@@ -123,13 +123,16 @@ export const whetherJournalBeUploaded = defineEndpoint<JournalRef, { journalId: 
   z.object({ journalId: z.number(), gch: z.string(), name: z.string(), canUpload: z.boolean(), message: z.string() }),
 );
 
-export const parallelSubmissionRestriction = defineEndpoint<JournalRef & { title?: string }, { allowed: boolean; limit: number; inProgress: number; message: string }>(
-  'POST',
-  `${AUTHOR}/parallelSubmissionRestriction`,
-  z.object({ allowed: z.boolean(), limit: z.number(), inProgress: z.number(), message: z.string() }),
-);
+export const parallelSubmissionRestriction = defineEndpoint<
+  JournalRef & { title?: string },
+  { allowed: boolean; limit: number; inProgress: number; message: string }
+>('POST', `${AUTHOR}/parallelSubmissionRestriction`, z.object({ allowed: z.boolean(), limit: z.number(), inProgress: z.number(), message: z.string() }));
 
-export const isOpenUploadVerification = defineEndpoint<void, { open: boolean }>('POST', `${AUTHOR}/getIsOpenUploadVerification`, z.object({ open: z.boolean() }));
+export const isOpenUploadVerification = defineEndpoint<void, { open: boolean }>(
+  'POST',
+  `${AUTHOR}/getIsOpenUploadVerification`,
+  z.object({ open: z.boolean() }),
+);
 
 export const submissionPremiseSchema = z.object({
   journalId: z.number(),
@@ -143,13 +146,25 @@ export const submissionPremiseSchema = z.object({
 });
 export type SubmissionPremise = z.infer<typeof submissionPremiseSchema>;
 
-export const submissionPremiseByGch = defineEndpoint<{ gch: string }, SubmissionPremise>('POST', '/manage/journal/journal/getSubmissionPremiseByGch', submissionPremiseSchema);
+export const submissionPremiseByGch = defineEndpoint<{ gch: string }, SubmissionPremise>(
+  'POST',
+  '/manage/journal/journal/getSubmissionPremiseByGch',
+  submissionPremiseSchema,
+);
 
 export const templateSchema = storedFileSchema.extend({ type: z.number(), name: z.string() });
-export const attachmentsByType = defineEndpoint<void, z.infer<typeof templateSchema>[]>('POST', '/manage/platform/fileTemplate/getAttachmentByType', z.array(templateSchema));
+export const attachmentsByType = defineEndpoint<void, z.infer<typeof templateSchema>[]>(
+  'POST',
+  '/manage/platform/fileTemplate/getAttachmentByType',
+  z.array(templateSchema),
+);
 
 export const columnOptionSchema = z.object({ id: z.number(), name: z.string() });
-export const columnsByPartId = defineEndpoint<{ partId: number }, { id: number; name: string }[]>('POST', '/manage/journal/column/getColumnByPartId', z.array(columnOptionSchema));
+export const columnsByPartId = defineEndpoint<{ partId: number }, { id: number; name: string }[]>(
+  'POST',
+  '/manage/journal/column/getColumnByPartId',
+  z.array(columnOptionSchema),
+);
 
 export const paperInfoSchema = z.object({
   title: z.string().default(''),
@@ -161,7 +176,11 @@ export const paperInfoSchema = z.object({
 });
 export const analysisPaperInfo = defineEndpoint<{ id: number }, z.infer<typeof paperInfoSchema>>('POST', `${AUTHOR}/analysisPaperInfo`, paperInfoSchema);
 
-export const paperEditInfoSchema = manuscriptDetailSchema.extend({ editable: z.boolean(), columns: z.array(columnOptionSchema).default([]), paperTypes: z.array(z.string()).default([]) });
+export const paperEditInfoSchema = manuscriptDetailSchema.extend({
+  editable: z.boolean(),
+  columns: z.array(columnOptionSchema).default([]),
+  paperTypes: z.array(z.string()).default([]),
+});
 export type PaperEditInfo = z.infer<typeof paperEditInfoSchema>;
 export const showPaperEditInfo = defineEndpoint<{ id: number }, PaperEditInfo>('POST', `${AUTHOR}/showPaperEditInfo`, paperEditInfoSchema);
 
@@ -179,7 +198,11 @@ export interface ManuscriptFields {
   clear?: ('titleEn' | 'fund' | 'remark')[];
 }
 
-export const manuscriptContentModification = defineEndpoint<ManuscriptFields & { id: number }, ManuscriptDetail>('POST', `${AUTHOR}/manuscriptContentModification`, manuscriptDetailSchema);
+export const manuscriptContentModification = defineEndpoint<ManuscriptFields & { id: number }, ManuscriptDetail>(
+  'POST',
+  `${AUTHOR}/manuscriptContentModification`,
+  manuscriptDetailSchema,
+);
 
 export const confirmUpload = defineEndpoint<
   ManuscriptFields & { paperId: number; idempotencyKey: string; agreement: boolean; uuid?: string; captcha?: string },
@@ -201,7 +224,16 @@ export const workFlowSchema = z.object({
   statusName: z.string(),
   steps: z.array(z.object({ stage: z.string(), name: z.string(), state: z.string(), time: z.string().nullish() })).default([]),
   events: z
-    .array(z.object({ id: z.number(), stage: z.string().nullish(), stageName: z.string().nullish(), note: z.string().nullish(), operator: z.string().nullish(), createTime: z.string().nullish() }))
+    .array(
+      z.object({
+        id: z.number(),
+        stage: z.string().nullish(),
+        stageName: z.string().nullish(),
+        note: z.string().nullish(),
+        operator: z.string().nullish(),
+        createTime: z.string().nullish(),
+      }),
+    )
     .default([]),
 });
 export type WorkFlow = z.infer<typeof workFlowSchema>;
@@ -224,7 +256,11 @@ export const verifyMessages = defineEndpoint<{ id: number; current?: number; siz
   pageSchema(verifyMessageSchema),
 );
 
-export const applyForRetraction = defineEndpoint<{ id: number; reason: string }, ManuscriptDetail>('POST', `${AUTHOR}/applyForRetraction`, manuscriptDetailSchema);
+export const applyForRetraction = defineEndpoint<{ id: number; reason: string }, ManuscriptDetail>(
+  'POST',
+  `${AUTHOR}/applyForRetraction`,
+  manuscriptDetailSchema,
+);
 
 /** (Re)generates the acceptance letter: the stored file object. */
 export const generateOffer = defineEndpoint<{ id: number }, ManuscriptFile>('POST', `${AUTHOR}/generateOffer`, manuscriptFileSchema);
@@ -233,10 +269,20 @@ export const generateOffer = defineEndpoint<{ id: number }, ManuscriptFile>('POS
  * 校样核对 (proof check): without `confirm` the proof and edited files; `confirm: true`
  * accepts the proof (→ payment), `confirm: false` with `remark` sends corrections.
  */
-export const checkTheChanges = defineEndpoint<{ id: number; confirm?: boolean; remark?: string }, { paperId: number; status: string; statusName: string; proofConfirmed: boolean; proofRemark?: string | null; files: ManuscriptFile[] }>(
+export const checkTheChanges = defineEndpoint<
+  { id: number; confirm?: boolean; remark?: string },
+  { paperId: number; status: string; statusName: string; proofConfirmed: boolean; proofRemark?: string | null; files: ManuscriptFile[] }
+>(
   'POST',
   `${AUTHOR}/checkTheChanges`,
-  z.object({ paperId: z.number(), status: z.string(), statusName: z.string(), proofConfirmed: z.boolean(), proofRemark: z.string().nullish(), files: z.array(manuscriptFileSchema).default([]) }),
+  z.object({
+    paperId: z.number(),
+    status: z.string(),
+    statusName: z.string(),
+    proofConfirmed: z.boolean(),
+    proofRemark: z.string().nullish(),
+    files: z.array(manuscriptFileSchema).default([]),
+  }),
 );
 
 /** Raw paths (multipart upload, streamed downloads). */
@@ -258,7 +304,13 @@ export const formatReportSchema = z.object({
   items: z
     .array(
       z
-        .object({ name: z.string(), value: z.string().nullish(), requirement: z.string().nullish(), ok: z.boolean(), status: z.enum(['ok', 'failed', 'pending']).nullish() })
+        .object({
+          name: z.string(),
+          value: z.string().nullish(),
+          requirement: z.string().nullish(),
+          ok: z.boolean(),
+          status: z.enum(['ok', 'failed', 'pending']).nullish(),
+        })
         // A backend that names no status: the item passed or failed.
         .transform((item) => ({ ...item, status: item.status ?? (item.ok ? 'ok' : 'failed') })),
     )
@@ -269,7 +321,11 @@ export type FormatReport = z.infer<typeof formatReportSchema>;
 /** 格式审查: each checked item with its value, the journal's requirement and whether it meets it. */
 export const showPaperFormat = defineEndpoint<{ id: number }, FormatReport>('POST', `${AUTHOR}/showPaperFormat`, formatReportSchema);
 /** The author's remarks on the format check (≤1000 characters): the report again, message `提交成功`. */
-export const formatCheckSubmissionRemarks = defineEndpoint<{ id: number; remarks: string }, FormatReport>('POST', `${AUTHOR}/formatCheckSubmissionRemarks`, formatReportSchema);
+export const formatCheckSubmissionRemarks = defineEndpoint<{ id: number; remarks: string }, FormatReport>(
+  'POST',
+  `${AUTHOR}/formatCheckSubmissionRemarks`,
+  formatReportSchema,
+);
 
 /** The files the backend generates on demand: 稿件信息表, 标题页, 录用通知. */
 export const CREATE_FILE_TYPES = ['info', 'titlePage', 'offer'] as const;
@@ -290,13 +346,21 @@ export const attachmentText = defineEndpoint<{ hash: string }, { hash: string; f
 );
 
 /** The editors' latest edited or proof file, or null. */
-export const checkTheChangesAttachment = defineEndpoint<{ id: number }, ManuscriptFile | null>('POST', `${AUTHOR}/getCheckTheChangesAttachment`, manuscriptFileSchema.nullable());
+export const checkTheChangesAttachment = defineEndpoint<{ id: number }, ManuscriptFile | null>(
+  'POST',
+  `${AUTHOR}/getCheckTheChangesAttachment`,
+  manuscriptFileSchema.nullable(),
+);
 
 export const issuePlanSchema = z.object({ id: z.number(), year: z.number(), issueNo: z.number(), publishDate: z.string().nullish() });
 export const remainderIssueSchema = issuePlanSchema.extend({ capacity: z.number(), loaded: z.number(), remainder: z.number() });
 export type RemainderIssue = z.infer<typeof remainderIssueSchema>;
 /** The journal's issues being put together from today on, with their remaining capacity. */
-export const remainderIssue = defineEndpoint<{ id: number } | JournalRef, RemainderIssue[]>('POST', `${AUTHOR}/getRemainderIssue`, z.array(remainderIssueSchema));
+export const remainderIssue = defineEndpoint<{ id: number } | JournalRef, RemainderIssue[]>(
+  'POST',
+  `${AUTHOR}/getRemainderIssue`,
+  z.array(remainderIssueSchema),
+);
 
 export const payLoadingSchema = z.object({
   paperId: z.number(),
@@ -318,7 +382,11 @@ export const achievementSchema = manuscriptSummarySchema.extend({
 });
 export type Achievement = z.infer<typeof achievementSchema>;
 /** 我的成果: the author's published manuscripts with the article they became. */
-export const authorAchievements = defineEndpoint<{ current?: number; size?: number }, Page<Achievement>>('POST', `${AUTHOR}/getAuthorAchievementsPaperList`, pageSchema(achievementSchema));
+export const authorAchievements = defineEndpoint<{ current?: number; size?: number }, Page<Achievement>>(
+  'POST',
+  `${AUTHOR}/getAuthorAchievementsPaperList`,
+  pageSchema(achievementSchema),
+);
 
 export const themeSchema = z.object({
   id: z.number(),
@@ -332,7 +400,11 @@ export const themeSchema = z.object({
 });
 export type Theme = z.infer<typeof themeSchema>;
 /** The journal's 征稿活动 (calls for papers), optionally only those in a status (open/upcoming/closed). */
-export const themesByJournal = defineEndpoint<{ journalId: number; status?: string }, Theme[]>('POST', '/manage/journal/theme/getThemeByJournalId', z.array(themeSchema));
+export const themesByJournal = defineEndpoint<{ journalId: number; status?: string }, Theme[]>(
+  'POST',
+  '/manage/journal/theme/getThemeByJournalId',
+  z.array(themeSchema),
+);
 
 export const ACTIVITY_UPLOAD_PATH = BROWSER_ENDPOINTS.activityUpload.path;
 /** `id`: the latest Word version of the manuscript, else a generated 稿件信息表 .docx. */

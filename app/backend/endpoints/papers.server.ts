@@ -13,7 +13,10 @@ export const articleAuthorSchema = z.object({
   name: z.string(),
   /** The English (pinyin) name the journal keeps, e.g. "Wu Kaichen"; absent for some records. */
   nameEn: z.string().nullish(),
-  institution: z.string().nullish().transform((v) => v ?? ''),
+  institution: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   order: z.number().nullish(),
   expertId: z.number().nullish(),
   corresponding: z.boolean().nullish(),
@@ -26,7 +29,10 @@ export const articleCardSchema = z.object({
   authors: z.array(articleAuthorSchema),
   institutions: z.array(z.string()).default([]),
   keywords: z.array(z.string()).default([]),
-  abstract: z.string().nullish().transform((v) => v ?? ''),
+  abstract: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   fund: z.string().nullish(),
   journalId: z.number(),
   journalName: z.string(),
@@ -39,7 +45,10 @@ export const articleCardSchema = z.object({
   columnName: z.string().nullish(),
   publishDate: z.string().nullish(),
   /** Published online ahead of its issue (网络首发), and the day it was. */
-  onlineFirst: z.boolean().nullish().transform((v) => v ?? false),
+  onlineFirst: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   onlineFirstDate: z.string().nullish(),
   firstPage: z.number().nullish(),
   lastPage: z.number().nullish(),
@@ -60,8 +69,22 @@ export const articleDetailSchema = articleCardSchema.extend({
   receivedDate: z.string().nullish(),
   revisedDate: z.string().nullish(),
   acceptedDate: z.string().nullish(),
-  journal: z.object({ id: z.number(), name: z.string(), nameEn: z.string().nullish(), gch: z.string().nullish(), issn: z.string().nullish(), cn: z.string().nullish() }),
-  issue: z.object({ id: z.number(), year: z.number(), volume: z.number().nullish(), issueNo: z.number().nullish(), totalNo: z.number().nullish(), publishDate: z.string().nullish() }),
+  journal: z.object({
+    id: z.number(),
+    name: z.string(),
+    nameEn: z.string().nullish(),
+    gch: z.string().nullish(),
+    issn: z.string().nullish(),
+    cn: z.string().nullish(),
+  }),
+  issue: z.object({
+    id: z.number(),
+    year: z.number(),
+    volume: z.number().nullish(),
+    issueNo: z.number().nullish(),
+    totalNo: z.number().nullish(),
+    publishDate: z.string().nullish(),
+  }),
   column: z.object({ id: z.number(), name: z.string() }).nullish(),
 });
 export type ArticleDetail = z.infer<typeof articleDetailSchema>;
@@ -80,7 +103,11 @@ export interface ArticleFilters {
   size?: number;
 }
 
-export const literatureBase = defineEndpoint<ArticleFilters, z.infer<typeof articlePageSchema>>('POST', '/api/paperSearchApi/literatureBase', articlePageSchema);
+export const literatureBase = defineEndpoint<ArticleFilters, z.infer<typeof articlePageSchema>>(
+  'POST',
+  '/api/paperSearchApi/literatureBase',
+  articlePageSchema,
+);
 export const literatureBaseDetails = defineEndpoint<{ id: number }, ArticleDetail>('POST', '/api/paperSearchApi/literatureBaseDetails', articleDetailSchema);
 export const recommendedArticles = defineEndpoint<{ id: number; size?: number }, ArticleCard[]>(
   'POST',
@@ -90,7 +117,17 @@ export const recommendedArticles = defineEndpoint<{ id: number; size?: number },
 
 /** The full text in sections; no sections: the backend has the PDF only. References are GB/T 7714 strings, marked in the text as [n]. */
 export const paperContentSchema = z.object({
-  sections: z.array(z.object({ heading: z.string().nullish().transform((v) => v ?? ''), paragraphs: z.array(z.string()).default([]) })).default([]),
+  sections: z
+    .array(
+      z.object({
+        heading: z
+          .string()
+          .nullish()
+          .transform((v) => v ?? ''),
+        paragraphs: z.array(z.string()).default([]),
+      }),
+    )
+    .default([]),
   references: z.array(z.string()).default([]),
 });
 export type PaperContent = z.infer<typeof paperContentSchema>;
@@ -103,7 +140,10 @@ export const paperChart = defineEndpoint<{ id: number }, z.infer<typeof paperCha
 /** Readers' short notes on an article, paged. */
 export const paperNoteSchema = z.object({
   id: z.number(),
-  nickname: z.string().nullish().transform((v) => v ?? ''),
+  nickname: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   institution: z.string().nullish(),
   content: z.string(),
   likeCount: z.number().nullish(),
@@ -122,7 +162,10 @@ export const amendmentRecordSchema = z.object({
   id: z.number(),
   version: z.number().nullish(),
   type: z.string(),
-  description: z.string().nullish().transform((v) => v ?? ''),
+  description: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   updateTime: z.string().nullish(),
 });
 export type AmendmentRecord = z.infer<typeof amendmentRecordSchema>;
@@ -137,7 +180,10 @@ export const prePublicationRevisionSchema = z.object({
   id: z.number(),
   version: z.number().nullish(),
   stage: z.string(),
-  description: z.string().nullish().transform((v) => v ?? ''),
+  description: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   publishTime: z.string().nullish(),
 });
 export type PrePublicationRevision = z.infer<typeof prePublicationRevisionSchema>;
@@ -148,21 +194,14 @@ export const prePublicationRevisions = defineEndpoint<{ paperId: number }, PrePu
 );
 
 /** The article an external identifier names (an unknown one is refused, code 404). */
-export const inquirePaperId = defineEndpoint<{ doi: string }, { paperId: number }>(
-  'POST',
-  '/api/homeApi/inquirePaperId',
-  z.object({ paperId: z.number() }),
-);
+export const inquirePaperId = defineEndpoint<{ doi: string }, { paperId: number }>('POST', '/api/homeApi/inquirePaperId', z.object({ paperId: z.number() }));
 
 import type { SearchField } from '~/lib/search-fields';
 
 export type SearchInput = Omit<ArticleFilters, 'sort'> & { query: string; field?: SearchField; sort?: 'relevance' | 'publishDate' | 'views' | 'downloads' };
 
 export const searchPageSchema = articlePageSchema.extend({ mode: z.string().nullish() });
-export const searchPapers = defineEndpoint<
-  SearchInput,
-  z.infer<typeof searchPageSchema>
->('POST', '/api/paperSearchApi/search', searchPageSchema);
+export const searchPapers = defineEndpoint<SearchInput, z.infer<typeof searchPageSchema>>('POST', '/api/paperSearchApi/search', searchPageSchema);
 
 export const selectedLiteratureShow = defineEndpoint<{ size?: number }, ArticleCard[]>(
   'POST',
@@ -171,12 +210,19 @@ export const selectedLiteratureShow = defineEndpoint<{ size?: number }, ArticleC
   { publicTtlMs: PUBLIC_LIST_TTL_MS },
 );
 
-const facetSchema = z.object({ id: z.number().nullish(), name: z.string().nullish(), journalName: z.string().nullish(), year: z.number().nullish(), count: z.number() });
+const facetSchema = z.object({
+  id: z.number().nullish(),
+  name: z.string().nullish(),
+  journalName: z.string().nullish(),
+  year: z.number().nullish(),
+  count: z.number(),
+});
 export const searchWithFacetsSchema = searchPageSchema.extend({
   facets: z.object({ journals: z.array(facetSchema), years: z.array(facetSchema), columns: z.array(facetSchema) }),
 });
 /** Search with result counts per journal, year and column (the literature search page). */
-export const dataJurisprudenceSearch = defineEndpoint<
-  SearchInput,
-  z.infer<typeof searchWithFacetsSchema>
->('POST', '/api/paperSearchApi/dataJurisprudenceSearch', searchWithFacetsSchema);
+export const dataJurisprudenceSearch = defineEndpoint<SearchInput, z.infer<typeof searchWithFacetsSchema>>(
+  'POST',
+  '/api/paperSearchApi/dataJurisprudenceSearch',
+  searchWithFacetsSchema,
+);

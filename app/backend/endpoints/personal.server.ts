@@ -9,7 +9,10 @@ import { defineEndpoint } from '../client.server';
  */
 
 const id = z.union([z.string(), z.number()]).transform(String);
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 const int = z.coerce.number().int();
 
 export function pageSchema<T extends z.ZodType>(record: T) {
@@ -65,9 +68,7 @@ export const unprocessedItemsSchema = z.object({
   proofs: int.catch(0),
   payments: int.catch(0),
   unreadMessages: int.catch(0),
-  items: z
-    .array(z.object({ paperId: id, manuscriptNo: text, title: z.string(), type: z.string(), typeName: z.string(), since: text }))
-    .catch([]),
+  items: z.array(z.object({ paperId: id, manuscriptNo: text, title: z.string(), type: z.string(), typeName: z.string(), since: text })).catch([]),
 });
 export type UnprocessedItems = z.infer<typeof unprocessedItemsSchema>;
 export const unprocessedItems = defineEndpoint<void, UnprocessedItems>('POST', '/manage/author/paper/unprocessedItems', unprocessedItemsSchema);
@@ -84,11 +85,10 @@ const manuscriptSummarySchema = z.object({
 });
 export type ManuscriptSummary = z.infer<typeof manuscriptSummarySchema>;
 /** `paper/list`: only the counts by stage and the latest manuscripts are read here. */
-export const manuscriptList = defineEndpoint<Paging & { status?: string }, { records: ManuscriptSummary[]; total: number; statusCounts: Record<string, number> }>(
-  'POST',
-  '/manage/author/paper/list',
-  z.object({ records: z.array(manuscriptSummarySchema), total: int, statusCounts: z.record(z.string(), int).catch({}) }),
-);
+export const manuscriptList = defineEndpoint<
+  Paging & { status?: string },
+  { records: ManuscriptSummary[]; total: number; statusCounts: Record<string, number> }
+>('POST', '/manage/author/paper/list', z.object({ records: z.array(manuscriptSummarySchema), total: int, statusCounts: z.record(z.string(), int).catch({}) }));
 
 // --- messages (employeeNewsletter) ---
 
@@ -142,7 +142,11 @@ type HistoryPage = z.infer<ReturnType<typeof pageSchema<typeof historyRecordSche
 
 export const collectionList = defineEndpoint<Paging, HistoryPage>('POST', '/manage/employee/employeeRecording/collectionList', pageSchema(historyRecordSchema));
 export const readRecordList = defineEndpoint<Paging, HistoryPage>('POST', '/manage/employee/employeeRecording/readRecordList', pageSchema(historyRecordSchema));
-export const downloadPdfList = defineEndpoint<Paging, HistoryPage>('POST', '/manage/employee/employeeRecording/downloadPdfList', pageSchema(historyRecordSchema));
+export const downloadPdfList = defineEndpoint<Paging, HistoryPage>(
+  'POST',
+  '/manage/employee/employeeRecording/downloadPdfList',
+  pageSchema(historyRecordSchema),
+);
 export const isCollection = defineEndpoint<{ paperId: string }, boolean>('POST', '/manage/employee/employeeRecording/isCollection', z.boolean());
 export const collection = defineEndpoint<{ paperId: string }, unknown>('POST', '/manage/employee/employeeRecording/collection', z.unknown());
 export const cancelCollection = defineEndpoint<{ paperId: string }, unknown>('POST', '/manage/employee/employeeRecording/cancelCollection', z.unknown());
@@ -169,12 +173,22 @@ export const profileSchema = z.object({
   identityVerified: z.boolean().catch(false),
   faceVerified: z.boolean().catch(false),
   scholarStatus: z.string().catch('none'),
-  type: z.coerce.number().nullish().transform((v) => v ?? null),
+  type: z.coerce
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
   wechatBound: z.boolean().catch(false),
-  gender: z.coerce.number().int().nullish().transform((v) => (v === 1 || v === 2 ? v : null)),
+  gender: z.coerce
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => (v === 1 || v === 2 ? v : null)),
   department: text,
   education: text,
-  researchFields: z.array(z.string()).nullish().transform((v) => v ?? []),
+  researchFields: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
   address: text,
   postcode: text,
   orcid: text,

@@ -9,7 +9,10 @@ import { defineEndpoint } from '../client.server';
  * and the 反馈类型 code table (`/manage/platform/coding/`). All need the session's token.
  */
 
-const text = z.string().nullish().transform((v) => v ?? null);
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
 const int = z.coerce.number().int();
 
 // --- 实名认证 ---
@@ -29,7 +32,10 @@ export const identitySchema = z.object({
 export type Identity = z.infer<typeof identitySchema>;
 
 export const identityInformation = defineEndpoint<void, Identity | null>('POST', '/manage/employee/identityInformation', identitySchema.nullable());
-export const queryIdentityInformation = defineEndpoint<void, { authenticated: boolean; realName: string | null; idNumber: string | null; faceVerified: boolean }>(
+export const queryIdentityInformation = defineEndpoint<
+  void,
+  { authenticated: boolean; realName: string | null; idNumber: string | null; faceVerified: boolean }
+>(
   'POST',
   '/manage/employee/queryIdentityInformation',
   z.object({ authenticated: z.boolean(), realName: text, idNumber: text, faceVerified: z.boolean().catch(false) }),

@@ -40,7 +40,15 @@ export function BarChart({ title, labelHeading, valueHeading, items, unit }: Bar
                   {item.label}
                 </text>
                 <rect className={classes.track} x={LABEL_WIDTH} y={top + 6} width={round(CHART_WIDTH - VALUE_SPACE - LABEL_WIDTH)} height={ROW - 12} rx={3} />
-                <rect x={LABEL_WIDTH} y={top + 6} width={round(width)} height={ROW - 12} rx={3} fill="var(--color-series-1)" fillOpacity={round(1 - index * (0.5 / Math.max(1, items.length)))}>
+                <rect
+                  x={LABEL_WIDTH}
+                  y={top + 6}
+                  width={round(width)}
+                  height={ROW - 12}
+                  rx={3}
+                  fill="var(--color-series-1)"
+                  fillOpacity={round(1 - index * (0.5 / Math.max(1, items.length)))}
+                >
                   <title>{`${item.label}：${formatNumber(item.value)} ${unit}`}</title>
                 </rect>
                 <text className={classes.value} x={round(CHART_WIDTH - VALUE_SPACE + 8)} y={top + ROW / 2} dy="0.35em">

@@ -96,7 +96,20 @@ export function ChartFigure({ title, table, legend, children }: ChartFigureProps
 }
 
 /** Colours of the series, in order (tokens.css): the journal's blue first. */
-const SERIES_COLORS = ['var(--color-series-1)', 'var(--color-series-2)', 'var(--color-series-3)', 'var(--color-series-4)', 'var(--color-series-5)', 'var(--color-series-6)', 'var(--color-series-7)', 'var(--color-series-8)', 'var(--color-series-9)', 'var(--color-series-10)', 'var(--color-series-11)', 'var(--color-series-12)'];
+const SERIES_COLORS = [
+  'var(--color-series-1)',
+  'var(--color-series-2)',
+  'var(--color-series-3)',
+  'var(--color-series-4)',
+  'var(--color-series-5)',
+  'var(--color-series-6)',
+  'var(--color-series-7)',
+  'var(--color-series-8)',
+  'var(--color-series-9)',
+  'var(--color-series-10)',
+  'var(--color-series-11)',
+  'var(--color-series-12)',
+];
 
 export function seriesColor(index: number): string {
   return SERIES_COLORS[index % SERIES_COLORS.length];

@@ -29,9 +29,7 @@ export function ColumnChart({ title, categoryHeading, categories, series, unit, 
   const plotWidth = CHART_WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
   const segments = stack(series.map((s) => s.values));
-  const dataMax = stacked
-    ? Math.max(0, ...(segments[segments.length - 1] ?? []).map(([, top]) => top))
-    : Math.max(0, ...series.flatMap((s) => s.values));
+  const dataMax = stacked ? Math.max(0, ...(segments[segments.length - 1] ?? []).map(([, top]) => top)) : Math.max(0, ...series.flatMap((s) => s.values));
   const axis = niceAxis(dataMax);
   const y = linearScale([0, axis.max], [MARGIN.top + plotHeight, MARGIN.top]);
   const bands = bandLayout(categories.length, plotWidth, categories.length > 12 ? 0.2 : 0.4);
@@ -58,7 +56,15 @@ export function ColumnChart({ title, categoryHeading, categories, series, unit, 
                   if (top <= bottom) return null;
                   const x = stacked ? x0 : x0 + sIndex * barWidth;
                   return (
-                    <rect key={s.name} x={round(x)} y={round(y(top))} width={round(Math.max(1, barWidth - (groups > 1 ? 2 : 0)))} height={round(y(bottom) - y(top))} fill={seriesColor(sIndex)} rx={2}>
+                    <rect
+                      key={s.name}
+                      x={round(x)}
+                      y={round(y(top))}
+                      width={round(Math.max(1, barWidth - (groups > 1 ? 2 : 0)))}
+                      height={round(y(bottom) - y(top))}
+                      fill={seriesColor(sIndex)}
+                      rx={2}
+                    >
                       <title>{`${category} ${s.name}：${formatNumber(s.values[index] ?? 0)} ${unit}`}</title>
                     </rect>
                   );

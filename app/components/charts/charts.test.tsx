@@ -22,7 +22,15 @@ describe('server-drawn charts', () => {
 
   it('stack several series and give them a legend', () => {
     const html = renderToStaticMarkup(
-      <ColumnChart title="学科分布趋势" {...trend} stacked series={[{ name: '信息法', values: [1, 2] }, { name: '诉讼法', values: [0, 3] }]} />,
+      <ColumnChart
+        title="学科分布趋势"
+        {...trend}
+        stacked
+        series={[
+          { name: '信息法', values: [1, 2] },
+          { name: '诉讼法', values: [0, 3] },
+        ]}
+      />,
     );
     expect(html).toMatch(/<th scope="col"[^>]*>信息法<\/th><th scope="col"[^>]*>诉讼法<\/th>/);
     expect(html.match(/<rect /g)).toHaveLength(3);
@@ -30,13 +38,33 @@ describe('server-drawn charts', () => {
   });
 
   it('draw one line per series', () => {
-    const html = renderToStaticMarkup(<LineChart title="基金资助趋势" {...trend} series={[{ name: '发文总数', values: [1, 4] }, { name: '基金资助论文', values: [0, 4] }]} />);
+    const html = renderToStaticMarkup(
+      <LineChart
+        title="基金资助趋势"
+        {...trend}
+        series={[
+          { name: '发文总数', values: [1, 4] },
+          { name: '基金资助论文', values: [0, 4] },
+        ]}
+      />,
+    );
     expect(html.match(/<path /g)).toHaveLength(2);
     expect(html.match(/<circle /g)).toHaveLength(4);
   });
 
   it('rank items as horizontal bars with their values printed', () => {
-    const html = renderToStaticMarkup(<BarChart title="研究主题分布" labelHeading="研究主题" valueHeading="文献数" unit="篇" items={[{ label: '人格权', value: 3 }, { label: '公共数据', value: 2 }]} />);
+    const html = renderToStaticMarkup(
+      <BarChart
+        title="研究主题分布"
+        labelHeading="研究主题"
+        valueHeading="文献数"
+        unit="篇"
+        items={[
+          { label: '人格权', value: 3 },
+          { label: '公共数据', value: 2 },
+        ]}
+      />,
+    );
     expect(html).toContain('从多到少：人格权 3 篇，公共数据 2 篇。');
     expect(html).toMatch(/<th scope="row">公共数据<\/th><td[^>]*>2<\/td>/);
   });
@@ -49,8 +77,25 @@ describe('server-drawn charts', () => {
   });
 
   it.each([
-    ['a column chart', () => <ColumnChart title="发文趋势" categoryHeading="年份" categories={['2024']} series={[{ name: '发文量', values: [3] }]} unit="篇" />],
-    ['a line chart', () => <LineChart title="学科分布趋势" categoryHeading="年份" categories={['2024']} series={[{ name: '法学', values: [3] }, { name: '管理学', values: [1] }]} unit="篇" />],
+    [
+      'a column chart',
+      () => <ColumnChart title="发文趋势" categoryHeading="年份" categories={['2024']} series={[{ name: '发文量', values: [3] }]} unit="篇" />,
+    ],
+    [
+      'a line chart',
+      () => (
+        <LineChart
+          title="学科分布趋势"
+          categoryHeading="年份"
+          categories={['2024']}
+          series={[
+            { name: '法学', values: [3] },
+            { name: '管理学', values: [1] },
+          ]}
+          unit="篇"
+        />
+      ),
+    ],
   ])('tell one data point as a fact instead of drawing %s', (_label, render) => {
     const html = renderToStaticMarkup(render());
     expect(html).not.toContain('<svg');

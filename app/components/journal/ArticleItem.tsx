@@ -55,7 +55,12 @@ export function ArticleItem({ article, highlight = (text) => text, headingLevel 
       {origin ? <Coins article={article} origin={origin} /> : null}
       <Heading className={classes.title}>
         <Link to={`/journal/detail?id=${article.id}`}>{highlight(article.title)}</Link>
-        {article.onlineFirst ? <> <OnlineFirstMark date={article.onlineFirstDate} /></> : null}
+        {article.onlineFirst ? (
+          <>
+            {' '}
+            <OnlineFirstMark date={article.onlineFirstDate} />
+          </>
+        ) : null}
       </Heading>
       <div className={classes.meta}>
         <AuthorLinks authors={article.authors} />

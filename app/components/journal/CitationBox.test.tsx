@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CitationBox } from './CitationBox';
 
 const en = 'WEI Yingwei, DONG Chun. On Rules on Cross-border Data Flows[J]. Data Law Review, 2024, 4(1): 1-16. DOI:10.19986/j.cnki.sjfx.2024.01.001.';
-const render = (zh: string, english: string) =>
-  renderToStaticMarkup(<CitationBox articleId={10} zh={zh} en={english} />);
+const render = (zh: string, english: string) => renderToStaticMarkup(<CitationBox articleId={10} zh={zh} en={english} />);
 
 describe('CitationBox', () => {
   it('lets a DOI wrap after its slash and before its dots, keeping the prefix and the closing stop whole', () => {

@@ -18,7 +18,12 @@ export function TocEntry({ article, where, origin, issn }: { article: ArticleCar
       <Coins article={article} origin={origin} issn={issn} />
       <span className={classes.title}>
         <Link to={`/journal/detail?id=${article.id}`}>{article.title}</Link>
-        {article.onlineFirst ? <> <OnlineFirstMark date={article.onlineFirstDate} /></> : null}
+        {article.onlineFirst ? (
+          <>
+            {' '}
+            <OnlineFirstMark date={article.onlineFirstDate} />
+          </>
+        ) : null}
       </span>
       <span className={classes.authors}>
         <AuthorLinks authors={article.authors} />

@@ -20,7 +20,12 @@ export function FlashToast({ flash }: { flash: Flash | null }) {
   }, [flash]);
   if (!flash || hydrated) return null;
   return (
-    <div role={flash.tone === 'error' ? 'alert' : 'status'} className={classes.flash} data-tone={flash.tone} style={{ animationDelay: `${flash.durationMs}ms` }}>
+    <div
+      role={flash.tone === 'error' ? 'alert' : 'status'}
+      className={classes.flash}
+      data-tone={flash.tone}
+      style={{ animationDelay: `${flash.durationMs}ms` }}
+    >
       {flash.message}
     </div>
   );

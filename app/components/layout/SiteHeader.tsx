@@ -116,7 +116,9 @@ export function SiteHeader({ user, unreadCount }: SiteHeaderProps) {
                 <NavLink
                   to={section.to}
                   end={section.to === '/'}
-                  className={({ isActive }) => `${classes.navLink} ${isActive || section.alsoActive?.some((p) => location.pathname.startsWith(p)) ? classes.active : ''}`}
+                  className={({ isActive }) =>
+                    `${classes.navLink} ${isActive || section.alsoActive?.some((p) => location.pathname.startsWith(p)) ? classes.active : ''}`
+                  }
                   aria-haspopup={section.children ? 'true' : undefined}
                 >
                   {section.label}

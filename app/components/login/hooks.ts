@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { USERNAME_PATTERN } from '~/schemas/auth';
 import type { SignInActionData } from './types';
 
-
 /**
  * Seconds left before the SMS button may be used again. Starts from the server's figure
  * (rendered as is without JavaScript) and counts down each second with it.

@@ -11,7 +11,6 @@ import { uploadLook } from '~/components/upload/look';
 
 const SUBMIT_URL = BROWSER_ENDPOINTS.revisionUpload.path;
 
-
 interface Props {
   paperId: number;
   /** One key per rendered form: a double click or a resubmitted form submits the revision once. */

@@ -2,7 +2,16 @@ import { safeHref } from '~/lib/footer';
 import classes from './people.module.css';
 
 /** The discs' colours (tokens.css). */
-const PLACEHOLDER_COLORS = ['var(--color-avatar-1)', 'var(--color-avatar-2)', 'var(--color-avatar-3)', 'var(--color-avatar-4)', 'var(--color-avatar-5)', 'var(--color-avatar-6)', 'var(--color-avatar-7)', 'var(--color-avatar-8)'];
+const PLACEHOLDER_COLORS = [
+  'var(--color-avatar-1)',
+  'var(--color-avatar-2)',
+  'var(--color-avatar-3)',
+  'var(--color-avatar-4)',
+  'var(--color-avatar-5)',
+  'var(--color-avatar-6)',
+  'var(--color-avatar-7)',
+  'var(--color-avatar-8)',
+];
 
 /** The first character of a name (a Chinese surname, or an upper-cased initial). */
 export function initialOf(name: string): string {

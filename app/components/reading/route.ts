@@ -27,7 +27,9 @@ export function notFoundMeta() {
 
 /** Query text from the URL: control characters as spaces, trimmed, at most `max` characters. */
 export function queryText(value: string | null, max = 50): string {
-  return Array.from(withoutControlCharacters(value ?? '').trim()).slice(0, max).join('');
+  return Array.from(withoutControlCharacters(value ?? '').trim())
+    .slice(0, max)
+    .join('');
 }
 
 /** Control characters (NUL, escapes, line breaks) never belong in a search: a backend may choke on them. */

@@ -34,7 +34,6 @@ interface Props {
   buttons?: (busy: boolean) => ReactNode;
 }
 
-
 /**
  * Step 2 (and the information edit of /updatePaperInfo): a server-rendered form; the
  * author list is edited with submit buttons without JavaScript, and validated as one

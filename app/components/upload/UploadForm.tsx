@@ -13,7 +13,6 @@ const UPLOAD_URL = BROWSER_ENDPOINTS.manuscriptUpload.path;
 /** A 征稿活动's submission (channel activity). */
 const ACTIVITY_UPLOAD_URL = BROWSER_ENDPOINTS.activityUpload.path;
 
-
 interface Props {
   gch: string;
   maxSizeMb: number;

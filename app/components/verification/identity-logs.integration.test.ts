@@ -29,7 +29,11 @@ describe('the ID number of the identity form in the logs', () => {
     const sandbox = await startSandbox({ port: 0, dbPath: ':memory:', articles: 5, logger: memory.logger });
     closers.push(sandbox.close);
     const login = (await (
-      await fetch(`${sandbox.url}/api/loginApi/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo_author', password: 'Demo@2026' }) })
+      await fetch(`${sandbox.url}/api/loginApi/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'demo_author', password: 'Demo@2026' }),
+      })
     ).json()) as { entity: { token: string; employee: { id: number; username: string } } };
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, PAGE_CACHE: 'false', LOG_LEVEL: 'debug' });
@@ -38,7 +42,12 @@ describe('the ID number of the identity form in the logs', () => {
     closers.push(running.close);
     portalUrl = running.url;
     const sealed = sealSession(
-      { token: login.entity.token, user: { id: String(login.entity.employee.id), username: 'demo_author', headImgUrl: null, type: 1 }, role: { id: '14', type: 4 }, employeeType: 1 },
+      {
+        token: login.entity.token,
+        user: { id: String(login.entity.employee.id), username: 'demo_author', headImgUrl: null, type: 1 },
+        role: { id: '14', type: 4 },
+        employeeType: 1,
+      },
       [TEST_SECRET],
     );
     cookie = `${SESSION_COOKIE}=${sealed}`;

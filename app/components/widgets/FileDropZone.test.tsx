@@ -4,7 +4,16 @@ import { FileDropZone, fileKind, formatFileSize } from './FileDropZone';
 
 describe('FileDropZone', () => {
   it('is the real file input, named and described as given, over a zone that says what it takes in Chinese', () => {
-    const html = renderToStaticMarkup(<FileDropZone id="manuscript" name="file" required accept=".doc,.docx,.pdf" formats="Word（.doc、.docx）或 PDF，不超过 50 MB" aria-describedby="manuscript-hint" />);
+    const html = renderToStaticMarkup(
+      <FileDropZone
+        id="manuscript"
+        name="file"
+        required
+        accept=".doc,.docx,.pdf"
+        formats="Word（.doc、.docx）或 PDF，不超过 50 MB"
+        aria-describedby="manuscript-hint"
+      />,
+    );
     expect(html).toMatch(/<input[^>]*id="manuscript"[^>]*>/);
     const input = /<input[^>]*>/.exec(html)![0];
     expect(input).toContain('type="file"');

@@ -39,7 +39,15 @@ export function Pager({ current, total, size, param = 'page', label = '分页', 
   return (
     <nav aria-label={label}>
       <ul className={classes.pager}>
-        <li>{current > 1 ? <Link to={href(current - 1)} rel="prev">上一页</Link> : <span className={classes.disabled}>上一页</span>}</li>
+        <li>
+          {current > 1 ? (
+            <Link to={href(current - 1)} rel="prev">
+              上一页
+            </Link>
+          ) : (
+            <span className={classes.disabled}>上一页</span>
+          )}
+        </li>
         {pageWindow(current, pages).map((page, index) =>
           page === 'gap' ? (
             <li key={`gap-${index}`}>
@@ -53,7 +61,15 @@ export function Pager({ current, total, size, param = 'page', label = '分页', 
             </li>
           ),
         )}
-        <li>{current < pages ? <Link to={href(current + 1)} rel="next">下一页</Link> : <span className={classes.disabled}>下一页</span>}</li>
+        <li>
+          {current < pages ? (
+            <Link to={href(current + 1)} rel="next">
+              下一页
+            </Link>
+          ) : (
+            <span className={classes.disabled}>下一页</span>
+          )}
+        </li>
       </ul>
       <p className={classes.summary}>
         共 {total} 条，第 {current}/{pages} 页

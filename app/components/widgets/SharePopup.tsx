@@ -100,7 +100,14 @@ export function SharePopup({ url, title, description = '', placement = 'down', t
           <details className={classes.wechat}>
             <summary className={classes.target}>微信</summary>
             <div className={classes.qrBox}>
-              <img className={classes.qr} src={`/qrcode.svg?text=${encodeURIComponent(url)}`} alt={`「${title}」页面二维码`} loading="lazy" width={160} height={160} />
+              <img
+                className={classes.qr}
+                src={`/qrcode.svg?text=${encodeURIComponent(url)}`}
+                alt={`「${title}」页面二维码`}
+                loading="lazy"
+                width={160}
+                height={160}
+              />
               <p className={classes.qrHint}>打开微信“扫一扫”，分享到朋友圈</p>
             </div>
           </details>

@@ -49,7 +49,13 @@ export interface IssueFacts {
  * One issue of a journal, part of its periodical (through its volume when the volume is
  * known), listing the articles of its contents.
  */
-export function publicationIssueJsonLd(journal: PeriodicalFacts, issue: IssueFacts, pageUrl: string, articles: { id: number; title: string }[], origin: string) {
+export function publicationIssueJsonLd(
+  journal: PeriodicalFacts,
+  issue: IssueFacts,
+  pageUrl: string,
+  articles: { id: number; title: string }[],
+  origin: string,
+) {
   const partOf = periodical(journal, origin);
   return {
     '@context': CONTEXT,

@@ -28,11 +28,31 @@ describe('schema.org JSON-LD of the pages that are not articles', () => {
       websiteJsonLd(origin),
       periodicalJsonLd(journal, origin),
       periodicalJsonLd({ id: 2, name: '数字法治评论' }, origin),
-      publicationIssueJsonLd(journal, { year: 2025, volume: 3, issueNo: 2, publishDate: '2025-04-15' }, `${origin}/journal/1`, [{ id: 7, title: '数据出境' }], origin),
+      publicationIssueJsonLd(
+        journal,
+        { year: 2025, volume: 3, issueNo: 2, publishDate: '2025-04-15' },
+        `${origin}/journal/1`,
+        [{ id: 7, title: '数据出境' }],
+        origin,
+      ),
       publicationIssueJsonLd({ id: 2, name: '数字法治评论' }, { year: 2024, issueNo: 6 }, `${origin}/journal/2?issueId=9`, [], origin),
-      personJsonLd({ name: '吴凯晨', title: '教授', institution: '某大学法学院', researchFields: ['数据法', '个人信息保护'], biography: '研究数据法。', avatar: 'https://cdn.example.edu.cn/a.png' }, `${origin}/expertAuthor/1`),
+      personJsonLd(
+        {
+          name: '吴凯晨',
+          title: '教授',
+          institution: '某大学法学院',
+          researchFields: ['数据法', '个人信息保护'],
+          biography: '研究数据法。',
+          avatar: 'https://cdn.example.edu.cn/a.png',
+        },
+        `${origin}/expertAuthor/1`,
+      ),
       personJsonLd({ name: '欧阳明远' }, `${origin}/editorialBoard/3`),
-      newsArticleJsonLd({ title: '研讨会召开', summary: '会议综述', author: '李华', source: '某大学', publishDate: '2025-05-01', typeName: '行业资讯' }, `${origin}/news/1`, origin),
+      newsArticleJsonLd(
+        { title: '研讨会召开', summary: '会议综述', author: '李华', source: '某大学', publishDate: '2025-05-01', typeName: '行业资讯' },
+        `${origin}/news/1`,
+        origin,
+      ),
       newsArticleJsonLd({ title: '研讨会召开' }, `${origin}/news/2`, origin),
       breadcrumbListJsonLd([{ label: '首页', to: '/' }, { label: '专家作者', to: '/expertAuthor' }, { label: '吴凯晨' }], origin),
     ].map(parsed);
@@ -43,7 +63,11 @@ describe('schema.org JSON-LD of the pages that are not articles', () => {
   it('puts an issue into its volume and journal, and lists its articles by their own addresses', () => {
     const issue = publicationIssueJsonLd(journal, { year: 2025, volume: 3, issueNo: 2 }, `${origin}/journal/1`, [{ id: 7, title: '数据出境' }], origin);
     expect(issue.datePublished).toBe('2025');
-    expect(issue.isPartOf).toMatchObject({ '@type': 'PublicationVolume', volumeNumber: '3', isPartOf: { '@type': 'Periodical', name: '数据法学', issn: '2096-0000' } });
+    expect(issue.isPartOf).toMatchObject({
+      '@type': 'PublicationVolume',
+      volumeNumber: '3',
+      isPartOf: { '@type': 'Periodical', name: '数据法学', issn: '2096-0000' },
+    });
     expect(issue.hasPart).toEqual([{ '@type': 'ScholarlyArticle', name: '数据出境', url: `${origin}/journal/detail?id=7` }]);
   });
 
@@ -55,17 +79,25 @@ describe('schema.org JSON-LD of the pages that are not articles', () => {
       { '@type': 'ListItem', position: 3, name: '欧阳明远' },
     ]);
     const skipping = breadcrumbListJsonLd([{ label: '首页', to: '/' }, { label: '行业热点' }, { label: '公共数据' }], origin);
-    expect(skipping.itemListElement.map((item) => [item.position, item.name])).toEqual([[1, '首页'], [2, '公共数据']]);
+    expect(skipping.itemListElement.map((item) => [item.position, item.name])).toEqual([
+      [1, '首页'],
+      [2, '公共数据'],
+    ]);
   });
 
   it('gives pictures absolute addresses on this site or the web, and leaves out any other', () => {
     expect(personJsonLd({ name: '吴凯晨', avatar: 'javascript:alert(1)' }, `${origin}/expertAuthor/1`)).not.toHaveProperty('image');
     expect(periodicalJsonLd({ ...journal, cover: '//evil.example/cover.jpg' }, origin)).not.toHaveProperty('image');
-    expect(periodicalJsonLd({ ...journal, cover: '/api/attachmentApi/fileBrowsing?hash=ab12' }, origin).image).toBe(`${origin}/api/attachmentApi/fileBrowsing?hash=ab12`);
+    expect(periodicalJsonLd({ ...journal, cover: '/api/attachmentApi/fileBrowsing?hash=ab12' }, origin).image).toBe(
+      `${origin}/api/attachmentApi/fileBrowsing?hash=ab12`,
+    );
   });
 
   it('is checked by a validator that knows the vocabulary’s types and properties', async () => {
-    const wrong = [{ ...parsed(periodicalJsonLd(journal, origin)), '@type': 'Journal' }, { ...parsed(personJsonLd({ name: '吴凯晨' }, origin)), institution: '某大学' }];
+    const wrong = [
+      { ...parsed(periodicalJsonLd(journal, origin)), '@type': 'Journal' },
+      { ...parsed(personJsonLd({ name: '吴凯晨' }, origin)), institution: '某大学' },
+    ];
     const messages = (await validateJsonLd(wrong)).map((issue) => issue.issueMessage);
     expect(messages).toContain('Type "Journal" is not a valid schema.org type');
     expect(messages).toContain('Property "institution" for type "Person" is not supported by the schema.org specification');

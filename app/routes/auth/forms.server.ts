@@ -92,7 +92,13 @@ export async function sendSmsCode(request: Request, context: AppLoadContext, for
 }
 
 /** The no-JavaScript 换一张 button: the same form back, with a new captcha. */
-export async function refreshCaptcha(request: Request, context: AppLoadContext, form: string, formData: FormData, extra: Omit<SignInActionData, 'form' | 'result'> = {}) {
+export async function refreshCaptcha(
+  request: Request,
+  context: AppLoadContext,
+  form: string,
+  formData: FormData,
+  extra: Omit<SignInActionData, 'form' | 'result'> = {},
+) {
   const submission = parseWithZod(formData, { schema: z.object({}) });
   return answer(
     form,
@@ -128,7 +134,8 @@ export async function smsFormStep<S extends z.ZodType>(request: Request, context
   if (typeof value.mobileNo === 'string') {
     const codeField = 'verificationCode' in value ? 'verificationCode' : 'code';
     const guess = await spendCodeGuess(context, value.mobileNo);
-    if (!guess.allowed) return { done: answer(form, submission, extra, { status: 429, fieldErrors: { [codeField]: [authCopy.messages.codeGuessesSpent] } }) } as const;
+    if (!guess.allowed)
+      return { done: answer(form, submission, extra, { status: 429, fieldErrors: { [codeField]: [authCopy.messages.codeGuessesSpent] } }) } as const;
   }
   return { value: submission.value as z.output<S>, submission, extra } as const;
 }

@@ -20,7 +20,11 @@ describe('sign-in limits', () => {
   afterAll(async () => sandbox.close());
 
   const status = async (context: ReturnType<typeof routeContext>, username: string, password: string) => {
-    const answer = (await action({ request: formPost(PAGE, { username, password, agreement: 'on' }, ''), context, params: {} } as unknown as ActionArgs)) as Answer;
+    const answer = (await action({
+      request: formPost(PAGE, { username, password, agreement: 'on' }, ''),
+      context,
+      params: {},
+    } as unknown as ActionArgs)) as Answer;
     return answer instanceof Response ? answer.status : (answer.init?.status ?? 200);
   };
 

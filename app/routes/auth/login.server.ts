@@ -96,10 +96,15 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
   for (const name of names) decisions.push(await rateLimiter.hit(accountKey(name), RATE_RULES.loginFailuresPerAccount));
   for (const decision of decisions) {
     if (!decision.allowed) {
-      return answer(form, submission, { uuid: shownUuid, captchaRequired: Boolean(shownUuid) }, {
-        status: 429,
-        formErrors: [authCopy.messages.tooManyLogins(decision.retryAfterSeconds)],
-      });
+      return answer(
+        form,
+        submission,
+        { uuid: shownUuid, captchaRequired: Boolean(shownUuid) },
+        {
+          status: 429,
+          formErrors: [authCopy.messages.tooManyLogins(decision.retryAfterSeconds)],
+        },
+      );
     }
   }
 
@@ -128,7 +133,12 @@ async function passwordLogin(request: Request, context: AppLoadContext, loginCon
   } catch (error) {
     if (!(error instanceof NotAuthorError)) throw error;
     // Other roles get their session reset (docs/product.md#sign-in).
-    return answer(form, submission, { captchaRequired: false }, { status: 403, formErrors: [authCopy.messages.notAuthor], headers: withCookies([destroySession(context)]).headers });
+    return answer(
+      form,
+      submission,
+      { captchaRequired: false },
+      { status: 403, formErrors: [authCopy.messages.notAuthor], headers: withCookies([destroySession(context)]).headers },
+    );
   }
 }
 

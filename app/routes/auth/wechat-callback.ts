@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const session = await sessionFromLogin(request, context, result);
     return signedIn(context, session, signedInTarget(pending.context), [clearWechatCookie(context)]);
   } catch (error) {
-    if (error instanceof NotAuthorError) return refused(context, loginModeHref('userLogin', pending.context), authCopy.messages.notAuthor, [clearWechatCookie(context)]);
+    if (error instanceof NotAuthorError)
+      return refused(context, loginModeHref('userLogin', pending.context), authCopy.messages.notAuthor, [clearWechatCookie(context)]);
     throw error;
   }
 }

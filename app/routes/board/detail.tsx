@@ -19,7 +19,6 @@ import { PUBLIC } from '~/lib/route-policy';
 import { JsonLd } from '~/lib/json-ld';
 import { personJsonLd } from '~/lib/structured-data/person';
 
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.id ?? null);
   if (!id) notFound();
@@ -36,7 +35,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const { member } = data;
   return pageMeta({
     title: `${member.name} · ${copy.boardPages.title}`,
-    description: shareDescription(member.bio || copy.boardPages.memberDescription(member.name, member.role, member.institution, member.journalName ?? undefined)),
+    description: shareDescription(
+      member.bio || copy.boardPages.memberDescription(member.name, member.role, member.institution, member.journalName ?? undefined),
+    ),
     origin: data.origin,
     path: `/editorialBoard/${member.id}`,
   });

@@ -15,7 +15,13 @@ const member = (id: number, role: string, roleLevel: number, order: number | nul
 
 describe('groupByRole', () => {
   it('groups members by role in rank order, each group in board order', () => {
-    const groups = groupByRole([member(5, '编委', 3, 5), member(2, '副主编', 2, 3), member(1, '主编', 1, 1), member(4, '编委', 3, 4), member(3, '副主编', 2, 2)]);
+    const groups = groupByRole([
+      member(5, '编委', 3, 5),
+      member(2, '副主编', 2, 3),
+      member(1, '主编', 1, 1),
+      member(4, '编委', 3, 4),
+      member(3, '副主编', 2, 2),
+    ]);
     expect(groups.map((g) => [g.role, g.members.map((m) => m.id)])).toEqual([
       ['主编', [1]],
       ['副主编', [3, 2]],

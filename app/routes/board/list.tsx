@@ -12,7 +12,6 @@ import classes from './board.module.css';
 import { groupByRole } from './groups';
 import { PUBLIC, reading } from '~/lib/route-policy';
 
-
 /** The backend's largest page: the whole board (20 members) on one page; a larger board pages. */
 const PAGE_SIZE = 100;
 

@@ -23,7 +23,6 @@ import { PUBLIC } from '~/lib/route-policy';
 import { JsonLd } from '~/lib/json-ld';
 import { personJsonLd } from '~/lib/structured-data/person';
 
-
 /** A statistic the backend refuses is drawn as "暂无数据"; infrastructure failures still fail the page. */
 function optional<T>(promise: Promise<T>): Promise<T | null> {
   return promise.catch((error: unknown) => {
@@ -126,7 +125,13 @@ export default function ExpertDetail({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className={classes.charts}>
           <ColumnChart title={c.paperTrend.title} categoryHeading={c.year} unit={c.paperTrend.unit} {...charts.paperTrend} />
-          <BarChart title={c.researchField.title} labelHeading={c.researchField.label} valueHeading={c.researchField.value} unit={c.researchField.unit} items={charts.researchField} />
+          <BarChart
+            title={c.researchField.title}
+            labelHeading={c.researchField.label}
+            valueHeading={c.researchField.value}
+            unit={c.researchField.unit}
+            items={charts.researchField}
+          />
           <ColumnChart title={c.eduClassTrend.title} categoryHeading={c.year} unit={c.eduClassTrend.unit} stacked {...charts.eduClassTrend} />
           <LineChart title={c.fundTrend.title} categoryHeading={c.year} unit={c.fundTrend.unit} {...charts.fundTrend} />
         </div>
@@ -137,7 +142,11 @@ export default function ExpertDetail({ loaderData }: Route.ComponentProps) {
           {t.papers}
           <span className={page.count}>{t.papersTotal(expert.paperTotal)}</span>
         </h2>
-        {expert.papers.length === 0 ? <p className={page.empty}>{t.noPapers}</p> : expert.papers.map((paper) => <ArticleItem key={paper.id} article={paper} headingLevel="h3" />)}
+        {expert.papers.length === 0 ? (
+          <p className={page.empty}>{t.noPapers}</p>
+        ) : (
+          expert.papers.map((paper) => <ArticleItem key={paper.id} article={paper} headingLevel="h3" />)
+        )}
         {expert.paperTotal > expert.papers.length ? (
           <p className={classes.more}>
             <Link to={`/search?field=author&q=${encodeURIComponent(expert.name)}`}>{t.allPapers(expert.paperTotal)}</Link>

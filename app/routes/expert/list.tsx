@@ -14,7 +14,6 @@ import type { Route } from './+types/list';
 import classes from './expert.module.css';
 import { PUBLIC, reading } from '~/lib/route-policy';
 
-
 const PAGE_SIZE = 12;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -132,7 +132,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return redirectWithToast(context, back, refusal(error), 'error');
   }
-  const done = { favourite: personalCopy.article.favouriteDone, unfavourite: personalCopy.article.favouriteCancelled, like: personalCopy.article.likeDone, unlike: personalCopy.article.likeCancelled };
+  const done = {
+    favourite: personalCopy.article.favouriteDone,
+    unfavourite: personalCopy.article.favouriteCancelled,
+    like: personalCopy.article.likeDone,
+    unlike: personalCopy.article.likeCancelled,
+  };
   return redirectWithToast(context, back, done[intent]);
 }
-

@@ -38,7 +38,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => {
       // The journal's cover is the article's picture, when the journal has one.
       image: loaderData.cover,
       imageAlt: t.coverAlt(scholar.journal),
-      article: { publishedTime: scholar.onlineDate ?? scholar.publishDate, authors: scholar.authors, section: article.column?.name, tags: scholar.keywords ?? [] },
+      article: {
+        publishedTime: scholar.onlineDate ?? scholar.publishDate,
+        authors: scholar.authors,
+        section: article.column?.name,
+        tags: scholar.keywords ?? [],
+      },
     }),
     ...scholarMetaTags(scholar, scholarlyFullText(loaderData)),
   ];
@@ -154,9 +159,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 </>
               )}
               <SharePopup url={pageUrl} title={article.title} description={article.abstract} triggerClassName={classes.secondary} />
-              <span className={classes.counts}>
-                {t.counts(article.views, article.downloads)}
-              </span>
+              <span className={classes.counts}>{t.counts(article.views, article.downloads)}</span>
             </div>
 
             <section id="abstract" className={classes.section} aria-labelledby="abstract-heading">
@@ -195,9 +198,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 <Fact label={t.facts.journal}>
                   <Link to={`/journal/${article.journal.id}`}>《{article.journal.name}》</Link>
                 </Fact>
-                <Fact label={t.facts.issue}>
-                  {t.issueOf(article.issue.year, article.issue.volume, article.issue.issueNo)}
-                </Fact>
+                <Fact label={t.facts.issue}>{t.issueOf(article.issue.year, article.issue.volume, article.issue.issueNo)}</Fact>
                 {article.firstPage ? <Fact label={t.facts.pages}>{`${article.firstPage}-${article.lastPage}`}</Fact> : null}
                 {article.doi ? (
                   <Fact label="DOI">
@@ -210,7 +211,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 {article.fund ? <Fact label={t.facts.fund}>{article.fund}</Fact> : null}
                 {article.journal.issn ? <Fact label="ISSN">{article.journal.issn}</Fact> : null}
                 {article.journal.cn ? <Fact label="CN">{article.journal.cn}</Fact> : null}
-                {dates.map(([label, value]) => (value ? <Fact key={label} label={label}>{chineseDate(value)}</Fact> : null))}
+                {dates.map(([label, value]) =>
+                  value ? (
+                    <Fact key={label} label={label}>
+                      {chineseDate(value)}
+                    </Fact>
+                  ) : null,
+                )}
               </dl>
             </section>
 
@@ -300,7 +307,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                   <Link to={`/journal/detail?id=${item.id}`}>{item.title}</Link>
                   {item.onlineFirst ? <OnlineFirstMark date={item.onlineFirstDate} /> : null}
                   <span className={classes.muted}>
-                    {item.authors.slice(0, 3).map((a) => a.name).join('，')} · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
+                    {item.authors
+                      .slice(0, 3)
+                      .map((a) => a.name)
+                      .join('，')}{' '}
+                    · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
                   </span>
                 </li>
               ))}

@@ -18,7 +18,11 @@ describe('/doi/*', () => {
 
   const resolve = async (path: string) => {
     try {
-      return (await loader({ request: new Request(`http://portal.test${path}`), context: routeContext(sandbox.url), params: {} } as unknown as LoaderArgs)) as Response;
+      return (await loader({
+        request: new Request(`http://portal.test${path}`),
+        context: routeContext(sandbox.url),
+        params: {},
+      } as unknown as LoaderArgs)) as Response;
     } catch (thrown) {
       return thrown as { init: { status: number } };
     }
@@ -34,7 +38,14 @@ describe('/doi/*', () => {
   });
 
   it('answers 404 for an unknown DOI and for what is not a DOI, without asking the backend about the latter', async () => {
-    for (const path of ['/doi/10.99999/no.such.article', '/doi/11.1234/abc', '/doi/10.1234', '/doi/10.1234/%E0%A4%A', '/doi/', `/doi/10.1234/${'x'.repeat(400)}`]) {
+    for (const path of [
+      '/doi/10.99999/no.such.article',
+      '/doi/11.1234/abc',
+      '/doi/10.1234',
+      '/doi/10.1234/%E0%A4%A',
+      '/doi/',
+      `/doi/10.1234/${'x'.repeat(400)}`,
+    ]) {
       expect((await resolve(path)) as { init: { status: number } }, path).toMatchObject({ init: { status: 404 } });
     }
     expect(doiFromPath('/doi/10.1234/a%20b')).toBeNull();

@@ -38,7 +38,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = intParam(url.searchParams.get('page'), 10_000) ?? 1;
   const [toc, onlineFirst] = await Promise.all([
     issue && !listing ? backend.call(literatureBase, { journalId: journal.id, issueId: issue.id, size: TOC_SIZE, current: 1 }) : null,
-    optional(backend.call(literatureBase, { journalId: journal.id, onlineFirst: true, size: listing ? ONLINE_FIRST_SIZE : 1, current: listing ? page : 1 }), null),
+    optional(
+      backend.call(literatureBase, { journalId: journal.id, onlineFirst: true, size: listing ? ONLINE_FIRST_SIZE : 1, current: listing ? page : 1 }),
+      null,
+    ),
   ]);
   return {
     journal,
@@ -92,13 +95,17 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className={`page-container ${classes.page}`}>
       <JsonLd data={periodicalJsonLd(journal, loaderData.origin)} />
-      {issue && !listing ? <JsonLd data={publicationIssueJsonLd(journal, issue, `${loaderData.origin}${loaderData.canonicalPath}`, toc, loaderData.origin)} /> : null}
+      {issue && !listing ? (
+        <JsonLd data={publicationIssueJsonLd(journal, issue, `${loaderData.origin}${loaderData.canonicalPath}`, toc, loaderData.origin)} />
+      ) : null}
       <Breadcrumbs items={[{ label: copy.nav.literature, to: '/journal' }, { label: journal.name }]} />
       <section className={classes.profile} aria-labelledby="journal-name">
         <div className={classes.cover} aria-hidden="true">
           <div>
             <div className={classes.coverName}>{journal.name}</div>
-            <div className={classes.coverEn} lang="en">{journal.nameEn}</div>
+            <div className={classes.coverEn} lang="en">
+              {journal.nameEn}
+            </div>
           </div>
           {journal.latestIssue ? <div className={classes.coverIssue}>{issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}</div> : null}
         </div>

@@ -53,7 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     journal,
     articles,
     filters: { journalId, year, issueId, columnId, sort },
-    canonicalPath: canonicalPath('/journal', { journalId, year, issueId, columnId, sort: sort === 'publishDate' ? null : sort, page: current > 1 ? current : null }),
+    canonicalPath: canonicalPath('/journal', {
+      journalId,
+      year,
+      issueId,
+      columnId,
+      sort: sort === 'publishDate' ? null : sort,
+      page: current > 1 ? current : null,
+    }),
     origin: context.runtime.publicOrigin,
   };
 }

@@ -1,13 +1,6 @@
 import type { createBackendClient } from '~/backend/client.server';
 import { optional } from '~/backend/optional.server';
-import {
-  amendmentRecords,
-  paperChart,
-  paperContent,
-  paperMinutes,
-  prePublicationRevisions,
-  type ArticleDetail,
-} from '~/backend/endpoints/papers.server';
+import { amendmentRecords, paperChart, paperContent, paperMinutes, prePublicationRevisions, type ArticleDetail } from '~/backend/endpoints/papers.server';
 import { setFullText } from '~/lib/fulltext';
 import { latestCorrection, publicationHistory } from '~/lib/publication-history';
 

@@ -16,7 +16,6 @@ import { PUBLIC } from '~/lib/route-policy';
 import { JsonLd } from '~/lib/json-ld';
 import { newsArticleJsonLd } from '~/lib/structured-data/news-article';
 
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = intParam(params.volume ?? null);
   if (!id) notFound();
@@ -73,10 +72,24 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
         <nav aria-label={t.neighbours}>
           <ul className={classes.neighbours}>
             <li>
-              {t.prev}：{news.prev ? <Link to={`/news/${news.prev.id}`} rel="prev">{news.prev.title}</Link> : t.none}
+              {t.prev}：
+              {news.prev ? (
+                <Link to={`/news/${news.prev.id}`} rel="prev">
+                  {news.prev.title}
+                </Link>
+              ) : (
+                t.none
+              )}
             </li>
             <li>
-              {t.next}：{news.next ? <Link to={`/news/${news.next.id}`} rel="next">{news.next.title}</Link> : t.none}
+              {t.next}：
+              {news.next ? (
+                <Link to={`/news/${news.next.id}`} rel="next">
+                  {news.next.title}
+                </Link>
+              ) : (
+                t.none
+              )}
             </li>
           </ul>
         </nav>

@@ -14,11 +14,9 @@ import { newsListPath, newsType, withQuery } from './paths';
 import classes from './news.module.css';
 import { PUBLIC, reading } from '~/lib/route-policy';
 
-
 const PAGE_SIZE = 10;
 /** The tabs, in order (NEWS_TYPES of the backend declarations, which the browser bundle cannot import). */
 const TABS = [1, 2] as const satisfies readonly NewsType[];
-
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -166,11 +166,7 @@ export function DocumentPage({ doc }: { doc: DocPage }) {
   return (
     <PageFrame title={doc.title} toc={doc.sections.map((s) => ({ id: s.id, label: s.heading }))} helpNav>
       <PageTitle>{doc.title}</PageTitle>
-      {doc.dates ? (
-        <p className={classes.dates}>
-          {`更新日期：${chineseDate(doc.dates.updated)}\u3000生效日期：${chineseDate(doc.dates.effective)}`}
-        </p>
-      ) : null}
+      {doc.dates ? <p className={classes.dates}>{`更新日期：${chineseDate(doc.dates.updated)}\u3000生效日期：${chineseDate(doc.dates.effective)}`}</p> : null}
       {doc.lead ? (
         <div className={classes.lead}>
           <Paragraphs texts={doc.lead} />

@@ -65,8 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({ title: text.title, description: text.description, origin: data?.origin, path: '/aboutUs' });
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: text.title, description: text.description, origin: data?.origin, path: '/aboutUs' });
 
 /** "60" or "45-60" over the journals' review cycles. */
 function cycleRange(days: (number | null)[]): string {
@@ -124,9 +123,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             {journals.map((journal) => (
               <li key={journal.id}>
                 <p className={classes.cardTitle}>
-                  <Link to={`/journal/${journal.id}`}>
-                    《{journal.name}》
-                  </Link>
+                  <Link to={`/journal/${journal.id}`}>《{journal.name}》</Link>
                 </p>
                 <dl className={classes.facts}>
                   <Fact label={text.sponsor} value={journal.sponsor} />

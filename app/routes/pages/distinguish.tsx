@@ -9,7 +9,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta({ title: pages.furtherPages.distinguish.title, description: pages.furtherPages.distinguish.description, origin: data?.origin, path: '/distinguish' });
+  pageMeta({
+    title: pages.furtherPages.distinguish.title,
+    description: pages.furtherPages.distinguish.description,
+    origin: data?.origin,
+    path: '/distinguish',
+  });
 
 export default function DistinguishPage() {
   return <FurtherPage content={pages.furtherPages.distinguish} />;

@@ -22,7 +22,6 @@ import { readForm } from '~/lib/form-data.server';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: copy.index.title, noindex: true });
 
-
 /** /personal and /personal/index: the author's card, manuscripts by stage, to-dos, check-in and lottery. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireAuthor(request, context);
@@ -138,11 +137,11 @@ export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
             {manuscripts.map((m) => (
               <li key={m.id}>
                 <span>
-                  <Link to={m.status === 'draft' ? `/upload/info?paperId=${m.id}` : `/personal/manuscripts/${m.id}`}>{m.title || manuscriptsCopy.list.untitled}</Link>
+                  <Link to={m.status === 'draft' ? `/upload/info?paperId=${m.id}` : `/personal/manuscripts/${m.id}`}>
+                    {m.title || manuscriptsCopy.list.untitled}
+                  </Link>
                   <br />
-                  <span className={classes.meta}>
-                    {[m.manuscriptNo, m.journalName, m.updateTime].filter(Boolean).join(' · ')}
-                  </span>
+                  <span className={classes.meta}>{[m.manuscriptNo, m.journalName, m.updateTime].filter(Boolean).join(' · ')}</span>
                 </span>
                 <span className={classes.badge}>{m.statusName}</span>
               </li>
@@ -162,7 +161,17 @@ export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
             {todo.items.map((item) => (
               <li key={`${item.paperId}-${item.type}`}>
                 <span>
-                  <Link to={item.type === 'draft' ? `/upload/info?paperId=${item.paperId}` : item.type === 'revision' ? `/updatePaperInfo?id=${item.paperId}` : item.type === 'payment' ? `/personal/manuscripts/${item.paperId}/payment` : `/personal/manuscripts/${item.paperId}`}>
+                  <Link
+                    to={
+                      item.type === 'draft'
+                        ? `/upload/info?paperId=${item.paperId}`
+                        : item.type === 'revision'
+                          ? `/updatePaperInfo?id=${item.paperId}`
+                          : item.type === 'payment'
+                            ? `/personal/manuscripts/${item.paperId}/payment`
+                            : `/personal/manuscripts/${item.paperId}`
+                    }
+                  >
                     {item.title}
                   </Link>
                   {item.manuscriptNo ? <span className={classes.meta}>（{item.manuscriptNo}）</span> : null}

@@ -77,7 +77,9 @@ class Repository {
         return this.getRecord(args.identifier!);
       case 'ListIdentifiers':
       case 'ListRecords': {
-        const position: ListPosition = args.resumptionToken ? decodeToken(args.resumptionToken) : { set: args.set, from: args.from, until: args.until, page: 1 };
+        const position: ListPosition = args.resumptionToken
+          ? decodeToken(args.resumptionToken)
+          : { set: args.set, from: args.from, until: args.until, page: 1 };
         return this.list(position, verb === 'ListRecords');
       }
     }
@@ -90,7 +92,8 @@ class Repository {
 
   private async identify() {
     const newest = await this.backend.call(literatureBase, { sort: 'publishDate', current: 1, size: 1 });
-    const oldest = newest.total > 1 ? (await this.backend.call(literatureBase, { sort: 'publishDate', current: newest.total, size: 1 })).records[0] : newest.records[0];
+    const oldest =
+      newest.total > 1 ? (await this.backend.call(literatureBase, { sort: 'publishDate', current: newest.total, size: 1 })).records[0] : newest.records[0];
     const earliest = oldest ? datestamp(oldest) : new Date().toISOString().slice(0, 10);
     return [
       '<Identify>',
@@ -125,7 +128,14 @@ class Repository {
 
   private async getRecord(identifier: string) {
     const article = await this.article(identifier);
-    const card: ArticleCard = { ...article, journalId: article.journal.id, journalName: article.journal.name, year: article.issue.year, volume: article.issue.volume, issueNo: article.issue.issueNo };
+    const card: ArticleCard = {
+      ...article,
+      journalId: article.journal.id,
+      journalName: article.journal.name,
+      year: article.issue.year,
+      volume: article.issue.volume,
+      issueNo: article.issue.issueNo,
+    };
     return `<GetRecord>${recordXml(await this.record(card))}</GetRecord>`;
   }
 

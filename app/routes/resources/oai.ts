@@ -16,4 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
  * Harvesters are welcome: cache, robots and body limits of this route (app/lib/route-policy.ts).
  * The protocol's arguments; any other is answered with badArgument, so the route sees it.
  */
-export const handle = { policy: { ...reading(PUBLIC_FILE, 'verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken').policy, answersUnknownQuery: true } };
+export const handle = {
+  policy: { ...reading(PUBLIC_FILE, 'verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken').policy, answersUnknownQuery: true },
+};

@@ -15,7 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return new Response('bad request', { status: 400 });
   }
   if (target.origin !== context.runtime.publicOrigin || text.length > 1000) return new Response('bad request', { status: 400 });
-  const svg = await QRCode.toString(target.href, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: tokenValue('--color-surface-inverse'), light: tokenValue('--color-surface') } });
+  const svg = await QRCode.toString(target.href, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+    color: { dark: tokenValue('--color-surface-inverse'), light: tokenValue('--color-surface') },
+  });
   return new Response(svg, {
     headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' },
   });

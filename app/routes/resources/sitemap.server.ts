@@ -49,9 +49,9 @@ async function allRecords<T>(fetchPage: (current: number) => Promise<Page<T>>): 
 }
 
 async function collect(backend: BackendClient): Promise<SitemapEntry[]> {
-  const journalsPromise = backend.call(journalList).then((journals) =>
-    Promise.all(journals.map((journal) => backend.call(journalDetails, { id: journal.id }))),
-  );
+  const journalsPromise = backend
+    .call(journalList)
+    .then((journals) => Promise.all(journals.map((journal) => backend.call(journalDetails, { id: journal.id }))));
   const [journals, articles, news1, news2, experts, board] = await Promise.all([
     journalsPromise,
     allRecords((current) => backend.call(literatureBase, { current, size: PAGE_SIZE })),

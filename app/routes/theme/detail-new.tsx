@@ -17,7 +17,6 @@ import { PUBLIC, reading } from '~/lib/route-policy';
 import { optional } from '~/backend/optional.server';
 import { HotspotPapers } from './HotspotPapers';
 
-
 const RELATED = 6;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,7 +14,6 @@ import classes from './theme.module.css';
 import { PUBLIC, reading } from '~/lib/route-policy';
 import { HotspotPapers } from './HotspotPapers';
 
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { hotspot, html, share, path, origin } = await loadHotspot(request, context, '/theme/detail');
   return { hotspot, html, share, path, origin };

@@ -80,7 +80,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-
 export default function UploadConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { draft } = loaderData;
   const navigation = useNavigation();
@@ -146,7 +145,13 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
                 autoComplete="off"
                 beside={
                   <>
-                    <img className={classes.captcha} src={`${BROWSER_ENDPOINTS.submissionCaptcha.path}?uuid=${captcha.uuid}`} alt={copy.confirm.captchaHint} width={180} height={60} />
+                    <img
+                      className={classes.captcha}
+                      src={`${BROWSER_ENDPOINTS.submissionCaptcha.path}?uuid=${captcha.uuid}`}
+                      alt={copy.confirm.captchaHint}
+                      width={180}
+                      height={60}
+                    />
                     {/* The page again: its loader draws a new code (with or without JavaScript). */}
                     <Link to={`/upload/confirm?paperId=${draft.id}`} className={classes.refresh} preventScrollReset replace>
                       {copy.confirm.captchaRefresh}

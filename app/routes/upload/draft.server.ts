@@ -43,4 +43,3 @@ export function draftValues(draft: PaperEditInfo): ManuscriptFormValues {
     })),
   };
 }
-

@@ -162,8 +162,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
           )}
           {loaderData.theme ? (
             <p className={classes.activity} role="status" data-testid="activity-current">
-              {manuscriptsCopy.activity.current(loaderData.theme.title)}
-              {' '}
+              {manuscriptsCopy.activity.current(loaderData.theme.title)}{' '}
               <Link to={`/upload?redirectGch=${encodeURIComponent(loaderData.premise.gch)}`}>{manuscriptsCopy.activity.leave}</Link>
             </p>
           ) : null}

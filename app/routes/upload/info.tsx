@@ -30,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const values = draftValues(draft);
   // No author read from the file: the first is the one submitting, from their profile.
   if (values.authors.length === 0) {
-    const profile = await backendFor(request, context).call(getProfile).catch(() => null);
+    const profile = await backendFor(request, context)
+      .call(getProfile)
+      .catch(() => null);
     if (profile) values.authors = [authorFromProfile(profile)];
   }
   return { draft, values, saved, original: draft.files.filter((f) => f.kind === 'original').at(-1) ?? null };
@@ -38,7 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The signed-in author as the first author (the profile shows the mobile masked, so it is typed). */
 function authorFromProfile(profile: Profile): ManuscriptFormValues['authors'][number] {
-  return { name: profile.realName ?? undefined, institution: profile.institution ?? undefined, email: profile.mailbox ?? undefined, mobile: undefined, corresponding: 'on' };
+  return {
+    name: profile.realName ?? undefined,
+    institution: profile.institution ?? undefined,
+    email: profile.mailbox ?? undefined,
+    mobile: undefined,
+    corresponding: 'on',
+  };
 }
 
 function toBackend(values: ManuscriptFormValues, strict: ReturnType<typeof manuscriptInfoSchema.safeParse>) {
@@ -72,7 +80,13 @@ function toBackend(values: ManuscriptFormValues, strict: ReturnType<typeof manus
   }
   const issues = strict.error?.issues ?? [];
   if (values.authors.length > 0 && !issues.some((i) => i.path[0] === 'authors')) {
-    fields.authors = values.authors.map((a) => ({ name: a.name ?? '', institution: a.institution ?? '', email: a.email, mobile: a.mobile, corresponding: a.corresponding === 'on' }));
+    fields.authors = values.authors.map((a) => ({
+      name: a.name ?? '',
+      institution: a.institution ?? '',
+      email: a.email,
+      mobile: a.mobile,
+      corresponding: a.corresponding === 'on',
+    }));
   }
   return fields;
 }
@@ -138,7 +152,14 @@ export default function UploadInfo({ loaderData, actionData }: Route.ComponentPr
           <UploadForm gch={draft.gch ?? ''} maxSizeMb={50} paperId={draft.id} />
         </details>
       </section>
-      <ManuscriptFieldsForm key={JSON.stringify(values)} paperId={draft.id} columns={draft.columns} paperTypes={draft.paperTypes} values={values} errors={errors} />
+      <ManuscriptFieldsForm
+        key={JSON.stringify(values)}
+        paperId={draft.id}
+        columns={draft.columns}
+        paperTypes={draft.paperTypes}
+        values={values}
+        errors={errors}
+      />
       <p>
         <Link to={`/upload?redirectGch=${encodeURIComponent(draft.gch ?? '')}`}>{copy.refused.otherJournal}</Link>
       </p>

@@ -5,7 +5,16 @@ import type { SandboxEnv } from '../../env.js';
 import { fileJson, type Recipe } from '../../files.js';
 import { RESPONDED, bizError, createApi, optInt, parse, withMessage, type Ctx } from '../../http.js';
 import {
-  FILE_KINDS, STAGES, addFile, latestFile, manuscriptAuthors, manuscriptFiles, offerRecipe, titlePageRecipe, type FileKind, type ManuscriptRow,
+  FILE_KINDS,
+  STAGES,
+  addFile,
+  latestFile,
+  manuscriptAuthors,
+  manuscriptFiles,
+  offerRecipe,
+  titlePageRecipe,
+  type FileKind,
+  type ManuscriptRow,
 } from '../../manuscripts.js';
 import { authorTools } from './params.js';
 
@@ -131,7 +140,9 @@ export function documentRoutes(env: SandboxEnv) {
 
   api.any('/paper/downloadWord', (ctx) => {
     const row = mine(ctx);
-    const word = manuscriptFiles(db, row.id).filter((f) => (f.kind === 'original' || f.kind === 'revision') && (f.fileType === 'docx' || f.fileType === 'doc')).pop();
+    const word = manuscriptFiles(db, row.id)
+      .filter((f) => (f.kind === 'original' || f.kind === 'revision') && (f.fileType === 'docx' || f.fileType === 'doc'))
+      .pop();
     if (word) return sendFile(ctx, word, '');
     const blob = files.putRecipe(infoForm(row), now());
     files.send(ctx.res, blob.hash, `稿件信息表-${row.manuscript_no ?? row.id}.docx`);
@@ -141,7 +152,10 @@ export function documentRoutes(env: SandboxEnv) {
   const CREATE_TYPES = ['info', 'titlePage', 'offer'] as const;
   const createFile = (ctx: Ctx) => {
     const row = mine(ctx);
-    const { type } = parse(z.object({ type: z.preprocess((v) => (v === '' || v === undefined ? 'info' : v), z.enum(CREATE_TYPES, { error: '文件类型不正确' })) }), ctx.params);
+    const { type } = parse(
+      z.object({ type: z.preprocess((v) => (v === '' || v === undefined ? 'info' : v), z.enum(CREATE_TYPES, { error: '文件类型不正确' })) }),
+      ctx.params,
+    );
     const t = now();
     if (type === 'offer') {
       if (!offerReady(row)) throw bizError('稿件尚未录用，不能生成录用通知');

@@ -10,7 +10,5 @@ import { publishingRoutes } from './publishing.js';
 import { submissionRoutes } from './submission.js';
 
 export function authorRoutes(env: SandboxEnv) {
-  return express
-    .Router()
-    .use(submissionRoutes(env), progressRoutes(env), documentRoutes(env), publishingRoutes(env), overviewRoutes(env), likeRoutes(env));
+  return express.Router().use(submissionRoutes(env), progressRoutes(env), documentRoutes(env), publishingRoutes(env), overviewRoutes(env), likeRoutes(env));
 }

@@ -21,7 +21,12 @@ export function overviewRoutes(env: SandboxEnv) {
     const rows = db
       .prepare(`${MS_SELECT} WHERE m.employee_id = ? AND m.status = 'published' ORDER BY m.updated_at DESC, m.id DESC LIMIT ? OFFSET ?`)
       .all(auth.employeeId, p.size, p.offset) as ManuscriptRow[];
-    const cards = new Map(cardsByIds(db, rows.map((r) => r.article_id).filter((x): x is number => x !== null)).map((c) => [c.id, c]));
+    const cards = new Map(
+      cardsByIds(
+        db,
+        rows.map((r) => r.article_id).filter((x): x is number => x !== null),
+      ).map((c) => [c.id, c]),
+    );
     return page(
       rows.map((r) => ({ ...summaryJson(db, r), articleId: r.article_id, article: r.article_id ? (cards.get(r.article_id) ?? null) : null })),
       total,
@@ -33,15 +38,36 @@ export function overviewRoutes(env: SandboxEnv) {
     const auth = user();
     const TYPES: Partial<Record<Stage, string>> = { draft: '待提交', revision: '待返修', proof: '待核对校样', payment: '待缴费' };
     const rows = db
-      .prepare(`SELECT id, manuscript_no, title, status, updated_at FROM manuscripts WHERE employee_id = ? AND status IN ('draft','revision','proof','payment')
-        ORDER BY updated_at DESC, id DESC`)
+      .prepare(
+        `SELECT id, manuscript_no, title, status, updated_at FROM manuscripts WHERE employee_id = ? AND status IN ('draft','revision','proof','payment')
+        ORDER BY updated_at DESC, id DESC`,
+      )
       .all(auth.employeeId) as { id: number; manuscript_no: string | null; title: string; status: Stage; updated_at: string }[];
     const items = rows
-      .filter((r) => r.status !== 'proof' || !(db.prepare('SELECT proof_confirmed FROM manuscripts WHERE id = ?').get(r.id) as { proof_confirmed: number }).proof_confirmed)
-      .map((r) => ({ paperId: r.id, manuscriptNo: r.manuscript_no, title: r.title || '（未命名草稿）', type: r.status, typeName: TYPES[r.status] ?? '', since: r.updated_at }));
+      .filter(
+        (r) =>
+          r.status !== 'proof' ||
+          !(db.prepare('SELECT proof_confirmed FROM manuscripts WHERE id = ?').get(r.id) as { proof_confirmed: number }).proof_confirmed,
+      )
+      .map((r) => ({
+        paperId: r.id,
+        manuscriptNo: r.manuscript_no,
+        title: r.title || '（未命名草稿）',
+        type: r.status,
+        typeName: TYPES[r.status] ?? '',
+        since: r.updated_at,
+      }));
     const unreadMessages = (db.prepare('SELECT count(*) AS n FROM messages WHERE employee_id = ? AND is_read = 0').get(auth.employeeId) as { n: number }).n;
     const count = (s: Stage) => items.filter((i) => i.type === s).length;
-    return { total: items.length, drafts: count('draft'), revisions: count('revision'), proofs: count('proof'), payments: count('payment'), unreadMessages, items };
+    return {
+      total: items.length,
+      drafts: count('draft'),
+      revisions: count('revision'),
+      proofs: count('proof'),
+      payments: count('payment'),
+      unreadMessages,
+      items,
+    };
   });
 
   // Cancels (注销) the account: refused while manuscripts are in progress; anonymises the row.
@@ -57,8 +83,10 @@ export function overviewRoutes(env: SandboxEnv) {
     if (busy.n > 0) throw bizError(`您有${busy.n}篇稿件正在处理中，暂不能注销账号`);
     const tag = `cancelled_${e.id}_${Date.now().toString(36)}`;
     db.transaction(() => {
-      db.prepare(`UPDATE employees SET username = ?, mobile = ?, mailbox = NULL, real_name = NULL, openid = NULL, head_img_url = NULL,
-          password_hash = ?, salt = ? WHERE id = ?`).run(tag, tag, 'x', 'x', e.id);
+      db.prepare(
+        `UPDATE employees SET username = ?, mobile = ?, mailbox = NULL, real_name = NULL, openid = NULL, head_img_url = NULL,
+          password_hash = ?, salt = ? WHERE id = ?`,
+      ).run(tag, tag, 'x', 'x', e.id);
       db.prepare('DELETE FROM identities WHERE employee_id = ?').run(e.id);
       db.prepare('DELETE FROM sessions WHERE employee_id = ?').run(e.id);
     })();

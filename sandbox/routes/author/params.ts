@@ -27,10 +27,15 @@ const jsonish = (v: unknown) => {
 export const keywordsSchema = z.preprocess(
   (v) => {
     const j = jsonish(v);
-    if (typeof j === 'string') return j.split(/[;；,，、]+/).map((s) => s.trim()).filter(Boolean);
+    if (typeof j === 'string')
+      return j
+        .split(/[;；,，、]+/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     return Array.isArray(j) ? j.map((s) => String(s).trim()).filter(Boolean) : j;
   },
-  z.array(z.string().max(30, { error: '单个关键词不能超过30个字符' }), { error: '请填写关键词' })
+  z
+    .array(z.string().max(30, { error: '单个关键词不能超过30个字符' }), { error: '请填写关键词' })
     .min(3, { error: '关键词请填写3-8个' })
     .max(8, { error: '关键词请填写3-8个' }),
 );
@@ -56,12 +61,8 @@ export const authorsSchema = z.preprocess(
     }),
 );
 
-const titleSchema = reqStr('请填写稿件标题').pipe(
-  z.string().min(5, { error: '标题长度应为5-100个字符' }).max(100, { error: '标题长度应为5-100个字符' }),
-);
-const abstractSchema = reqStr('请填写摘要').pipe(
-  z.string().min(50, { error: '摘要长度应为50-1000个字符' }).max(1000, { error: '摘要长度应为50-1000个字符' }),
-);
+const titleSchema = reqStr('请填写稿件标题').pipe(z.string().min(5, { error: '标题长度应为5-100个字符' }).max(100, { error: '标题长度应为5-100个字符' }));
+const abstractSchema = reqStr('请填写摘要').pipe(z.string().min(50, { error: '摘要长度应为50-1000个字符' }).max(1000, { error: '摘要长度应为50-1000个字符' }));
 export const PAPER_TYPES = ['学术论文', '综述', '案例评析', '书评', '译文'] as const;
 const paperTypeSchema = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
@@ -128,9 +129,13 @@ export function authorTools(env: SandboxEnv) {
 /** Whether the author may submit one more manuscript to a journal (limit, same title). */
 export function parallelCheck(db: DB, employeeId: number, journalId: number, title: string | undefined, exceptId: number | null) {
   const marks = IN_PROGRESS.map(() => '?').join(',');
-  const inProgress = (db
-    .prepare(`SELECT count(*) AS n FROM manuscripts WHERE employee_id = ? AND journal_id = ? AND status IN (${UNDER_REVIEW.map(() => '?').join(',')}) AND id IS NOT ?`)
-    .get(employeeId, journalId, ...UNDER_REVIEW, exceptId) as { n: number }).n;
+  const inProgress = (
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM manuscripts WHERE employee_id = ? AND journal_id = ? AND status IN (${UNDER_REVIEW.map(() => '?').join(',')}) AND id IS NOT ?`,
+      )
+      .get(employeeId, journalId, ...UNDER_REVIEW, exceptId) as { n: number }
+  ).n;
   const duplicateTitle = title
     ? db
         .prepare(`SELECT 1 FROM manuscripts WHERE employee_id = ? AND title = ? AND status IN (${marks}) AND id IS NOT ?`)

@@ -5,7 +5,25 @@ import type { SandboxEnv } from '../../env.js';
 import { MANUSCRIPT_TYPES } from '../../files.js';
 import { bizError, createApi, optBool, optInt, optStr, page, paging, parse, reqStr, withMessage } from '../../http.js';
 import {
-  EDITABLE, MAIN_LINE, RETRACTABLE, STAGES, STAGE_KEYS, addEvent, addFile, detailJson, latestFile, manuscriptFiles, manuscriptRow, ownManuscript, replaceAuthors, summaryJson, transition, MS_SELECT, type AuthorInput, type ManuscriptRow, type Stage,
+  EDITABLE,
+  MAIN_LINE,
+  RETRACTABLE,
+  STAGES,
+  STAGE_KEYS,
+  addEvent,
+  addFile,
+  detailJson,
+  latestFile,
+  manuscriptFiles,
+  manuscriptRow,
+  ownManuscript,
+  replaceAuthors,
+  summaryJson,
+  transition,
+  MS_SELECT,
+  type AuthorInput,
+  type ManuscriptRow,
+  type Stage,
 } from '../../manuscripts.js';
 import { isMultipart } from '../../multipart.js';
 import { receiveUpload } from '../../uploads.js';
@@ -57,8 +75,16 @@ export function progressRoutes(env: SandboxEnv) {
     for (const r of db.prepare('SELECT status, count(*) AS n FROM manuscripts WHERE employee_id = ? GROUP BY status').all(auth.employeeId) as {
       status: Stage;
       n: number;
-    }[]) counts[r.status] = r.n;
-    return { ...page(rows.map((r) => summaryJson(db, r)), total, p), statusCounts: counts };
+    }[])
+      counts[r.status] = r.n;
+    return {
+      ...page(
+        rows.map((r) => summaryJson(db, r)),
+        total,
+        p,
+      ),
+      statusCounts: counts,
+    };
   });
 
   api.post('/paper/show', (ctx) => detailJson(db, mine(ctx)));
@@ -99,11 +125,17 @@ export function progressRoutes(env: SandboxEnv) {
     const p = paging(ctx.params);
     const total = (db.prepare('SELECT count(*) AS n FROM manuscript_messages WHERE manuscript_id = ?').get(row.id) as { n: number }).n;
     const list = db
-      .prepare(`SELECT id, stage, sender, content, is_read AS isRead, created_at AS createTime FROM manuscript_messages
-        WHERE manuscript_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT id, stage, sender, content, is_read AS isRead, created_at AS createTime FROM manuscript_messages
+        WHERE manuscript_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`,
+      )
       .all(row.id, p.size, p.offset) as { stage: Stage; isRead: number }[];
     db.prepare('UPDATE manuscript_messages SET is_read = 1 WHERE manuscript_id = ?').run(row.id);
-    return page(list.map((m) => ({ ...m, stageName: STAGES[m.stage], isRead: m.isRead === 1 })), total, p);
+    return page(
+      list.map((m) => ({ ...m, stageName: STAGES[m.stage], isRead: m.isRead === 1 })),
+      total,
+      p,
+    );
   });
 
   // --- author actions ---
@@ -114,7 +146,13 @@ export function progressRoutes(env: SandboxEnv) {
     let fields: Record<string, string> = {};
     let upload: { hash: string; fileName: string } | null = null;
     if (isMultipart(ctx.req)) {
-      const r = await receiveUpload(env, ctx.req, { allowed: MANUSCRIPT_TYPES, maxBytes: env.uploadLimitBytes, kind: 'manuscript', employeeId: auth.employeeId, now: t });
+      const r = await receiveUpload(env, ctx.req, {
+        allowed: MANUSCRIPT_TYPES,
+        maxBytes: env.uploadLimitBytes,
+        kind: 'manuscript',
+        employeeId: auth.employeeId,
+        now: t,
+      });
       fields = r.fields;
       upload = r.file && { hash: r.file.hash, fileName: r.file.fileName };
     }
@@ -123,13 +161,17 @@ export function progressRoutes(env: SandboxEnv) {
     // Idempotent like the confirm step: a key already used for this manuscript answers the
     // same result again (a double click, a resubmitted form), nothing is added.
     const { idempotencyKey } = parse(
-      z.object({ idempotencyKey: optStr().pipe(z.string().min(8, { error: 'idempotencyKey长度应为8-100个字符' }).max(100, { error: 'idempotencyKey长度应为8-100个字符' }).optional()) }),
+      z.object({
+        idempotencyKey: optStr().pipe(
+          z.string().min(8, { error: 'idempotencyKey长度应为8-100个字符' }).max(100, { error: 'idempotencyKey长度应为8-100个字符' }).optional(),
+        ),
+      }),
       params,
     );
     const used = idempotencyKey
-      ? (db.prepare(`SELECT manuscript_id FROM idempotency_keys WHERE employee_id = ? AND endpoint = 'submitChanges' AND key = ?`).get(auth.employeeId, idempotencyKey) as
-          | { manuscript_id: number }
-          | undefined)
+      ? (db
+          .prepare(`SELECT manuscript_id FROM idempotency_keys WHERE employee_id = ? AND endpoint = 'submitChanges' AND key = ?`)
+          .get(auth.employeeId, idempotencyKey) as { manuscript_id: number } | undefined)
       : undefined;
     if (used) {
       if (used.manuscript_id !== row.id) throw bizError('idempotencyKey已用于其他稿件');
@@ -137,17 +179,21 @@ export function progressRoutes(env: SandboxEnv) {
     }
     const q = parse(
       z.object({
-        responseLetter: reqStr('请填写修改说明').pipe(z.string().min(10, { error: '修改说明不少于10个字符' }).max(5000, { error: '修改说明不能超过5000个字符' })),
+        responseLetter: reqStr('请填写修改说明').pipe(
+          z.string().min(10, { error: '修改说明不少于10个字符' }).max(5000, { error: '修改说明不能超过5000个字符' }),
+        ),
         hash: optStr(),
       }),
       params,
     );
     if (row.status !== 'revision') throw bizError(`稿件当前状态为“${STAGES[row.status]}”，无需提交修改稿`);
     if (!upload && q.hash) {
-      const att = db.prepare(`SELECT a.hash, a.file_name FROM attachments a JOIN blobs b ON b.hash = a.hash
-        WHERE a.hash = ? AND a.employee_id = ? AND b.ext IN ('pdf','doc','docx') ORDER BY a.id DESC LIMIT 1`).get(q.hash, auth.employeeId) as
-        | { hash: string; file_name: string }
-        | undefined;
+      const att = db
+        .prepare(
+          `SELECT a.hash, a.file_name FROM attachments a JOIN blobs b ON b.hash = a.hash
+        WHERE a.hash = ? AND a.employee_id = ? AND b.ext IN ('pdf','doc','docx') ORDER BY a.id DESC LIMIT 1`,
+        )
+        .get(q.hash, auth.employeeId) as { hash: string; file_name: string } | undefined;
       if (!att) throw bizError('修改稿文件不存在，请重新上传');
       upload = { hash: att.hash, fileName: att.file_name };
     }
@@ -155,10 +201,16 @@ export function progressRoutes(env: SandboxEnv) {
     const file = upload;
     db.transaction(() => {
       addFile(db, row.id, 'revision', file.hash, file.fileName, t, q.responseLetter);
-      transition(db, row.id, 'revised', { now: t, note: `作者提交修改稿（修改说明：${q.responseLetter.slice(0, 60)}${q.responseLetter.length > 60 ? '…' : ''}）` });
+      transition(db, row.id, 'revised', {
+        now: t,
+        note: `作者提交修改稿（修改说明：${q.responseLetter.slice(0, 60)}${q.responseLetter.length > 60 ? '…' : ''}）`,
+      });
       if (idempotencyKey) {
         db.prepare(`INSERT INTO idempotency_keys (employee_id, endpoint, key, manuscript_id, created_at) VALUES (?, 'submitChanges', ?, ?, ?)`).run(
-          auth.employeeId, idempotencyKey, row.id, t,
+          auth.employeeId,
+          idempotencyKey,
+          row.id,
+          t,
         );
       }
     })();
@@ -179,12 +231,27 @@ export function progressRoutes(env: SandboxEnv) {
     }
     const t = now();
     db.transaction(() => {
-      db.prepare(`UPDATE manuscripts SET title = coalesce(?, title), title_en = coalesce(?, title_en), abstract = coalesce(?, abstract),
+      db.prepare(
+        `UPDATE manuscripts SET title = coalesce(?, title), title_en = coalesce(?, title_en), abstract = coalesce(?, abstract),
           keywords = coalesce(?, keywords), fund = coalesce(?, fund), paper_type = coalesce(?, paper_type),
-          column_id = coalesce(?, column_id), remark = coalesce(?, remark), updated_at = ? WHERE id = ?`)
-        .run(q.title ?? null, q.titleEn ?? null, q.abstract ?? null, q.keywords ? JSON.stringify(q.keywords) : null, q.fund ?? null,
-          q.paperType ?? null, q.columnId ?? null, q.remark ?? null, t, row.id);
-      for (const [name, column] of [['titleEn', 'title_en'], ['fund', 'fund'], ['remark', 'remark']] as const) {
+          column_id = coalesce(?, column_id), remark = coalesce(?, remark), updated_at = ? WHERE id = ?`,
+      ).run(
+        q.title ?? null,
+        q.titleEn ?? null,
+        q.abstract ?? null,
+        q.keywords ? JSON.stringify(q.keywords) : null,
+        q.fund ?? null,
+        q.paperType ?? null,
+        q.columnId ?? null,
+        q.remark ?? null,
+        t,
+        row.id,
+      );
+      for (const [name, column] of [
+        ['titleEn', 'title_en'],
+        ['fund', 'fund'],
+        ['remark', 'remark'],
+      ] as const) {
         if (cleared(name)) db.prepare(`UPDATE manuscripts SET ${column} = NULL WHERE id = ?`).run(row.id);
       }
       if (q.authors) replaceAuthors(db, row.id, q.authors as AuthorInput[]);
@@ -197,7 +264,10 @@ export function progressRoutes(env: SandboxEnv) {
   // the proof (→ payment), confirm=false with `remark` sends corrections to the editors.
   api.post('/paper/checkTheChanges', (ctx) => {
     const row = mine(ctx);
-    const q = parse(z.object({ confirm: optBool(), remark: optStr().pipe(z.string().max(2000, { error: '校样意见不能超过2000个字符' }).optional()) }), ctx.params);
+    const q = parse(
+      z.object({ confirm: optBool(), remark: optStr().pipe(z.string().max(2000, { error: '校样意见不能超过2000个字符' }).optional()) }),
+      ctx.params,
+    );
     const t = now();
     if (q.confirm !== undefined) {
       if (row.status !== 'proof') throw bizError('稿件当前不在校样阶段');
@@ -234,7 +304,9 @@ export function progressRoutes(env: SandboxEnv) {
   api.post('/paper/applyForRetraction', (ctx) => {
     const row = mine(ctx);
     const { reason } = parse(
-      z.object({ reason: reqStr('请填写撤稿理由').pipe(z.string().min(5, { error: '撤稿理由不少于5个字符' }).max(500, { error: '撤稿理由不能超过500个字符' })) }),
+      z.object({
+        reason: reqStr('请填写撤稿理由').pipe(z.string().min(5, { error: '撤稿理由不少于5个字符' }).max(500, { error: '撤稿理由不能超过500个字符' })),
+      }),
       ctx.params,
     );
     if (!RETRACTABLE.includes(row.status)) {

@@ -16,7 +16,8 @@ export function publishingRoutes(env: SandboxEnv) {
 
   api.post('/paper/getRemainderIssue', ({ params, user }) => {
     user();
-    const raw = params.journalId ?? params.gch ? params : params.id ?? params.paperId ? { journalId: manuscriptRow(db, paperIdOf(params))?.journal_id } : params;
+    const raw =
+      (params.journalId ?? params.gch) ? params : (params.id ?? params.paperId) ? { journalId: manuscriptRow(db, paperIdOf(params))?.journal_id } : params;
     const j = journalByParams(db, raw);
     return remainderIssues(db, j.id, today(db));
   });
@@ -48,13 +49,28 @@ export function publishingRoutes(env: SandboxEnv) {
     const items = [
       { name: '正文字数', value: `${row.word_count}字`, requirement: `${words[0]}-${words[1]}字`, ...judged(within(row.word_count, words)) },
       { name: '摘要', value: `${row.abstract.length}字`, requirement: `${abstract[0]}-${abstract[1]}字`, ...judged(within(row.abstract.length, abstract)) },
-      { name: '关键词', value: `${keywords.length}个`, requirement: `${keywordCount[0]}-${keywordCount[1]}个`, ...judged(within(keywords.length, keywordCount)) },
+      {
+        name: '关键词',
+        value: `${keywords.length}个`,
+        requirement: `${keywordCount[0]}-${keywordCount[1]}个`,
+        ...judged(within(keywords.length, keywordCount)),
+      },
       { name: '英文标题', value: row.title_en ? '已提供' : '未提供', requirement: '需提供', ...judged(Boolean(row.title_en)) },
-      { name: '通讯作者', value: authors.some((a) => a.corresponding) ? '已指定' : '未指定', requirement: '需指定', ...judged(authors.some((a) => a.corresponding)) },
+      {
+        name: '通讯作者',
+        value: authors.some((a) => a.corresponding) ? '已指定' : '未指定',
+        requirement: '需指定',
+        ...judged(authors.some((a) => a.corresponding)),
+      },
       // A check that has not run is neither passed nor failed: it is waiting.
       row.similarity === null
         ? { name: '学术不端检测（查重）', value: '尚未检测', requirement: `总文字复制比不超过${similarityMax}%`, ok: false, status: 'pending' as const }
-        : { name: '学术不端检测（查重）', value: `${row.similarity}%`, requirement: `总文字复制比不超过${similarityMax}%`, ...judged(row.similarity <= similarityMax) },
+        : {
+            name: '学术不端检测（查重）',
+            value: `${row.similarity}%`,
+            requirement: `总文字复制比不超过${similarityMax}%`,
+            ...judged(row.similarity <= similarityMax),
+          },
     ];
     return { paperId: row.id, passed: items.every((i) => i.ok), items, remarks: row.format_remarks };
   };

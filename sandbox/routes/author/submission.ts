@@ -9,7 +9,19 @@ import type { SandboxEnv } from '../../env.js';
 import { MANUSCRIPT_TYPES, fileJson } from '../../files.js';
 import { RESPONDED, bizError, createApi, optInt, optStr, parse, reqStr, withMessage, type Ctx } from '../../http.js';
 import {
-  EDITABLE, addEvent, addFile, detailJson, latestFile, manuscriptAuthors, manuscriptRow, notify, ownManuscript, replaceAuthors, transition, type AuthorInput, type ManuscriptRow,
+  EDITABLE,
+  addEvent,
+  addFile,
+  detailJson,
+  latestFile,
+  manuscriptAuthors,
+  manuscriptRow,
+  notify,
+  ownManuscript,
+  replaceAuthors,
+  transition,
+  type AuthorInput,
+  type ManuscriptRow,
 } from '../../manuscripts.js';
 import { receiveUpload } from '../../uploads.js';
 import { journalByParams, themeOpen } from '../../journals.js';
@@ -66,7 +78,11 @@ export function submissionRoutes(env: SandboxEnv) {
     const auth = ctx.user();
     const t = now();
     const { fields, file } = await receiveUpload(env, ctx.req, {
-      allowed: MANUSCRIPT_TYPES, maxBytes: env.uploadLimitBytes, kind: 'manuscript', employeeId: auth.employeeId, now: t,
+      allowed: MANUSCRIPT_TYPES,
+      maxBytes: env.uploadLimitBytes,
+      kind: 'manuscript',
+      employeeId: auth.employeeId,
+      now: t,
     });
     if (!file) throw bizError('请选择要上传的文件');
     const params = { ...ctx.params, ...fields };
@@ -97,8 +113,10 @@ export function submissionRoutes(env: SandboxEnv) {
           throw bizError('栏目不属于该期刊');
         }
         const info = db
-          .prepare(`INSERT INTO manuscripts (employee_id, journal_id, column_id, theme_id, channel, partner_unit, status, created_at, updated_at)
-            VALUES (?,?,?,?,?,?, 'draft', ?, ?)`)
+          .prepare(
+            `INSERT INTO manuscripts (employee_id, journal_id, column_id, theme_id, channel, partner_unit, status, created_at, updated_at)
+            VALUES (?,?,?,?,?,?, 'draft', ?, ?)`,
+          )
           .run(auth.employeeId, j.id, q.columnId ?? null, q.themeId ?? null, channel, q.partnerUnit ?? null, t, t);
         msId = Number(info.lastInsertRowid);
         addEvent(db, msId, 'draft', '上传稿件文件，创建草稿', '作者', t);
@@ -106,13 +124,18 @@ export function submissionRoutes(env: SandboxEnv) {
       addFile(db, msId, 'original', file.hash, file.fileName, t);
       if (analysis) {
         const a = analysis;
-        db.prepare(`UPDATE manuscripts SET title = CASE WHEN title = '' THEN ? ELSE title END,
+        db.prepare(
+          `UPDATE manuscripts SET title = CASE WHEN title = '' THEN ? ELSE title END,
             title_en = coalesce(title_en, ?), abstract = CASE WHEN abstract = '' THEN ? ELSE abstract END,
             keywords = CASE WHEN keywords = '[]' THEN ? ELSE keywords END, fund = coalesce(fund, ?), word_count = ?, updated_at = ?
-            WHERE id = ?`)
-          .run(a.title.slice(0, 100), a.titleEn, a.abstract.slice(0, 1000), JSON.stringify(a.keywords.slice(0, 8)), a.fund, a.wordCount, t, msId);
+            WHERE id = ?`,
+        ).run(a.title.slice(0, 100), a.titleEn, a.abstract.slice(0, 1000), JSON.stringify(a.keywords.slice(0, 8)), a.fund, a.wordCount, t, msId);
         if (a.authors.length > 0 && manuscriptAuthors(db, msId).length === 0) {
-          replaceAuthors(db, msId, a.authors.slice(0, 10).map((x, i, all) => ({ ...x, corresponding: i === all.length - 1 })));
+          replaceAuthors(
+            db,
+            msId,
+            a.authors.slice(0, 10).map((x, i, all) => ({ ...x, corresponding: i === all.length - 1 })),
+          );
         }
       } else {
         // A rough length for PDF / DOC: about 1 character per 3 bytes of a typical manuscript.
@@ -178,15 +201,33 @@ export function submissionRoutes(env: SandboxEnv) {
     if (!limit.allowed) throw bizError(limit.message);
 
     const id = db.transaction(() => {
-      db.prepare(`UPDATE manuscripts SET column_id = ?, title = ?, title_en = ?, abstract = ?, keywords = ?, fund = ?, paper_type = ?,
+      db.prepare(
+        `UPDATE manuscripts SET column_id = ?, title = ?, title_en = ?, abstract = ?, keywords = ?, fund = ?, paper_type = ?,
           remark = ?, theme_id = coalesce(?, theme_id), channel = CASE WHEN ? = 'partner' THEN 'partner' ELSE channel END,
-          partner_unit = coalesce(?, partner_unit), updated_at = ? WHERE id = ?`)
-        .run(q.columnId, q.title, q.titleEn ?? null, q.abstract, JSON.stringify(q.keywords), q.fund ?? null, q.paperType,
-          q.remark ?? null, q.themeId ?? null, channel, q.partnerUnit ?? null, t, row.id);
+          partner_unit = coalesce(?, partner_unit), updated_at = ? WHERE id = ?`,
+      ).run(
+        q.columnId,
+        q.title,
+        q.titleEn ?? null,
+        q.abstract,
+        JSON.stringify(q.keywords),
+        q.fund ?? null,
+        q.paperType,
+        q.remark ?? null,
+        q.themeId ?? null,
+        channel,
+        q.partnerUnit ?? null,
+        t,
+        row.id,
+      );
       replaceAuthors(db, row.id, q.authors as AuthorInput[]);
       const done = transition(db, row.id, 'submitted', { now: t });
       db.prepare('INSERT INTO idempotency_keys (employee_id, endpoint, key, manuscript_id, created_at) VALUES (?,?,?,?,?)').run(
-        auth.employeeId, endpoint, key, row.id, t,
+        auth.employeeId,
+        endpoint,
+        key,
+        row.id,
+        t,
       );
       notify(db, auth.employeeId, '投稿成功', `您的稿件《${q.title}》已提交成功，稿件编号${done.manuscript_no ?? ''}，编辑部将尽快进行初审。`, t, 2, row.id);
       return row.id;

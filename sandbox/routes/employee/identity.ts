@@ -75,9 +75,19 @@ export function identityRoutes(env: SandboxEnv) {
     const digest = digestId(db, checked.normalized);
     if (db.prepare('SELECT 1 FROM identities WHERE id_digest = ?').get(digest)) throw bizError('该身份证号码已被其他账号认证', 400, 'idNumber');
     db.transaction(() => {
-      db.prepare(`INSERT INTO identities (employee_id, real_name, id_cipher, id_digest, id_masked, gender, birth_date, verified_at)
-        VALUES (?,?,?,?,?,?,?,?)`).run(auth.employeeId, q.realName, encryptId(db, checked.normalized), digest, maskIdNumber(checked.normalized),
-        checked.info.gender, checked.info.birthDate, t);
+      db.prepare(
+        `INSERT INTO identities (employee_id, real_name, id_cipher, id_digest, id_masked, gender, birth_date, verified_at)
+        VALUES (?,?,?,?,?,?,?,?)`,
+      ).run(
+        auth.employeeId,
+        q.realName,
+        encryptId(db, checked.normalized),
+        digest,
+        maskIdNumber(checked.normalized),
+        checked.info.gender,
+        checked.info.birthDate,
+        t,
+      );
       db.prepare('UPDATE employees SET real_name = ? WHERE id = ?').run(q.realName, auth.employeeId);
     })();
     log.info({ event: 'identity_verified', employeeId: auth.employeeId }, 'sandbox identity verified');
@@ -91,7 +101,10 @@ export function identityRoutes(env: SandboxEnv) {
     const now = nowMs(db);
     db.prepare('DELETE FROM face_tickets WHERE expires_at < ?').run(now - FACE_TTL_MS);
     db.prepare(`INSERT INTO face_tickets (ticket, employee_id, status, created_at, expires_at) VALUES (?,?, 'pending', ?, ?)`).run(
-      ticket, auth.employeeId, now, now + FACE_TTL_MS,
+      ticket,
+      auth.employeeId,
+      now,
+      now + FACE_TTL_MS,
     );
     const base = (req.app.locals.publicUrl as string | undefined) ?? '';
     return { ticket, url: `${base}/__sandbox/face/verify?ticket=${ticket}`, expiresIn: FACE_TTL_MS / 1000 };
@@ -101,8 +114,7 @@ export function identityRoutes(env: SandboxEnv) {
     const auth = user();
     const { ticket } = parse(z.object({ ticket: reqStr('缺少参数：ticket') }), params);
     const row = db.prepare('SELECT * FROM face_tickets WHERE ticket = ? AND employee_id = ?').get(ticket, auth.employeeId) as
-      | { status: string; expires_at: number; finished_at: string | null }
-      | undefined;
+      { status: string; expires_at: number; finished_at: string | null } | undefined;
     if (!row) throw bizError('人脸识别记录不存在', 404);
     const status = row.status === 'pending' && row.expires_at < nowMs(db) ? 'expired' : row.status;
     const names: Record<string, string> = { pending: '等待识别', passed: '识别通过', failed: '识别未通过', expired: '已过期' };

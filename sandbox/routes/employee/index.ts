@@ -8,7 +8,5 @@ import { profileRoutes } from './profile.js';
 import { recordingRoutes } from './recording.js';
 
 export function employeeRoutes(env: SandboxEnv) {
-  return express
-    .Router()
-    .use(profileRoutes(env), identityRoutes(env), invoicingRoutes(env), recordingRoutes(env), messageRoutes(env));
+  return express.Router().use(profileRoutes(env), identityRoutes(env), invoicingRoutes(env), recordingRoutes(env), messageRoutes(env));
 }

@@ -44,28 +44,48 @@ export function invoicingRoutes(env: SandboxEnv) {
     const auth = user();
     const q = parse(
       z.object({
-        type: z.preprocess((v) => (v === '' || v === undefined ? 1 : v), z.coerce.number().int().min(1, { error: '发票抬头类型不正确' }).max(2, { error: '发票抬头类型不正确' })),
+        type: z.preprocess(
+          (v) => (v === '' || v === undefined ? 1 : v),
+          z.coerce.number().int().min(1, { error: '发票抬头类型不正确' }).max(2, { error: '发票抬头类型不正确' }),
+        ),
         title: reqStr('请填写发票抬头').pipe(z.string().max(100, { error: '发票抬头不能超过100个字符' })),
         taxpayerNo: optStr().pipe(
-          z.string().transform((s) => s.toUpperCase()).pipe(z.string().regex(TAXPAYER_RE, { error: '纳税人识别号应为15、18或20位数字或大写字母' })).optional(),
+          z
+            .string()
+            .transform((s) => s.toUpperCase())
+            .pipe(z.string().regex(TAXPAYER_RE, { error: '纳税人识别号应为15、18或20位数字或大写字母' }))
+            .optional(),
         ),
         address: optStr().pipe(z.string().max(200, { error: '地址不能超过200个字符' }).optional()),
-        phone: optStr().pipe(z.string().regex(/^[\d\-+() ]{7,20}$/, { error: '请输入正确的电话号码' }).optional()),
+        phone: optStr().pipe(
+          z
+            .string()
+            .regex(/^[\d\-+() ]{7,20}$/, { error: '请输入正确的电话号码' })
+            .optional(),
+        ),
         bank: optStr().pipe(z.string().max(100, { error: '开户行不能超过100个字符' }).optional()),
-        account: optStr().pipe(z.string().regex(/^[\d ]{8,32}$/, { error: '请输入正确的银行账号' }).optional()),
+        account: optStr().pipe(
+          z
+            .string()
+            .regex(/^[\d ]{8,32}$/, { error: '请输入正确的银行账号' })
+            .optional(),
+        ),
         email: optStr().pipe(z.string().regex(EMAIL_RE, { error: '请输入正确的邮箱地址' }).optional()),
       }),
       params,
     );
     if (q.type === 2 && !q.taxpayerNo) throw bizError('单位发票请填写纳税人识别号', 400, 'taxpayerNo');
     const t = nowTime(db);
-    db.prepare(`INSERT INTO invoicing_info (employee_id, type, title, taxpayer_no, address, phone, bank, account, email, updated_at)
+    db.prepare(
+      `INSERT INTO invoicing_info (employee_id, type, title, taxpayer_no, address, phone, bank, account, email, updated_at)
       VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT(employee_id) DO UPDATE SET type = excluded.type, title = excluded.title,
       taxpayer_no = excluded.taxpayer_no, address = excluded.address, phone = excluded.phone, bank = excluded.bank,
-      account = excluded.account, email = excluded.email, updated_at = excluded.updated_at`)
-      .run(auth.employeeId, q.type, q.title, q.taxpayerNo ?? null, q.address ?? null, q.phone ?? null, q.bank ?? null,
-        q.account ?? null, q.email ?? null, t);
-    return withMessage(invoicingJson(db.prepare('SELECT * FROM invoicing_info WHERE employee_id = ?').get(auth.employeeId) as InvoicingRow), '开票信息保存成功');
+      account = excluded.account, email = excluded.email, updated_at = excluded.updated_at`,
+    ).run(auth.employeeId, q.type, q.title, q.taxpayerNo ?? null, q.address ?? null, q.phone ?? null, q.bank ?? null, q.account ?? null, q.email ?? null, t);
+    return withMessage(
+      invoicingJson(db.prepare('SELECT * FROM invoicing_info WHERE employee_id = ?').get(auth.employeeId) as InvoicingRow),
+      '开票信息保存成功',
+    );
   });
 
   api.post('/employeeInvoicingInformation/getInvoicingInformation', ({ user }) => {

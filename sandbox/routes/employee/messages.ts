@@ -29,9 +29,11 @@ export function messageRoutes(env: SandboxEnv) {
     const w = where.join(' AND ');
     const total = (db.prepare(`SELECT count(*) AS n FROM messages m WHERE ${w}`).get(...args) as { n: number }).n;
     const rows = db
-      .prepare(`SELECT m.id, m.title, m.content, m.is_read AS isRead, m.create_time AS createTime, m.type, m.manuscript_id AS paperId,
+      .prepare(
+        `SELECT m.id, m.title, m.content, m.is_read AS isRead, m.create_time AS createTime, m.type, m.manuscript_id AS paperId,
           ms.manuscript_no AS manuscriptNo FROM messages m LEFT JOIN manuscripts ms ON ms.id = m.manuscript_id
-        WHERE ${w} ORDER BY m.create_time DESC, m.id DESC LIMIT ? OFFSET ?`)
+        WHERE ${w} ORDER BY m.create_time DESC, m.id DESC LIMIT ? OFFSET ?`,
+      )
       .all(...args, p.size, p.offset) as { isRead: number; type: keyof typeof MESSAGE_TYPES; paperId: number | null }[];
     return page(
       rows.map((r) => ({ ...r, isRead: r.isRead === 1, typeName: MESSAGE_TYPES[r.type] ?? '系统通知', hasAttachment: r.type === 3 && r.paperId !== null })),
@@ -60,8 +62,7 @@ export function messageRoutes(env: SandboxEnv) {
     let paperId = q.paperId;
     if (q.id) {
       const m = db.prepare('SELECT type, manuscript_id FROM messages WHERE id = ? AND employee_id = ?').get(q.id, auth.employeeId) as
-        | { type: number; manuscript_id: number | null }
-        | undefined;
+        { type: number; manuscript_id: number | null } | undefined;
       if (!m) throw bizError('消息不存在', 404);
       if (m.type !== 3 || m.manuscript_id === null) throw bizError('该消息没有撤稿回执');
       paperId = m.manuscript_id;

@@ -39,7 +39,8 @@ export function profileRoutes(env: SandboxEnv) {
   const profileJson = (e: EmployeeRow) => {
     const p = (db.prepare('SELECT * FROM employee_profiles WHERE employee_id = ?').get(e.id) ?? {}) as Partial<ProfileRow>;
     const identity = identityOf(db, e.id);
-    const scholar = db.prepare('SELECT status FROM scholar_applications WHERE employee_id = ? ORDER BY id DESC LIMIT 1').get(e.id) as { status: string } | undefined;
+    const scholar = db.prepare('SELECT status FROM scholar_applications WHERE employee_id = ? ORDER BY id DESC LIMIT 1').get(e.id) as
+      { status: string } | undefined;
     return {
       ...userJson(db, e),
       gender: p.gender ?? null,
@@ -73,12 +74,30 @@ export function profileRoutes(env: SandboxEnv) {
         department: optStr().pipe(z.string().max(100, { error: '部门不能超过100个字符' }).optional()),
         education: optStr().pipe(z.string().max(30).optional()),
         researchFields: z.preprocess(
-          (v) => (typeof v === 'string' ? (v.trim() ? v.split(/[;；,，、]+/).map((s) => s.trim()).filter(Boolean) : undefined) : v),
+          (v) =>
+            typeof v === 'string'
+              ? v.trim()
+                ? v
+                    .split(/[;；,，、]+/)
+                    .map((s) => s.trim())
+                    .filter(Boolean)
+                : undefined
+              : v,
           z.array(z.string().max(30)).max(10, { error: '研究方向不超过10个' }).optional(),
         ),
         address: optStr().pipe(z.string().max(200, { error: '通讯地址不能超过200个字符' }).optional()),
-        postcode: optStr().pipe(z.string().regex(/^\d{6}$/, { error: '请输入6位邮政编码' }).optional()),
-        orcid: optStr().pipe(z.string().regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, { error: 'ORCID格式不正确' }).optional()),
+        postcode: optStr().pipe(
+          z
+            .string()
+            .regex(/^\d{6}$/, { error: '请输入6位邮政编码' })
+            .optional(),
+        ),
+        orcid: optStr().pipe(
+          z
+            .string()
+            .regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, { error: 'ORCID格式不正确' })
+            .optional(),
+        ),
         bio: optStr().pipe(z.string().max(1000, { error: '个人简介不能超过1000个字符' }).optional()),
       }),
       params,
@@ -88,21 +107,34 @@ export function profileRoutes(env: SandboxEnv) {
     // `clear`: optional fields the user emptied (an empty value alone means "not sent" and keeps the old one).
     const rawClear = params.clear;
     const clear = new Set((Array.isArray(rawClear) ? rawClear : typeof rawClear === 'string' ? rawClear.split(',') : []).map((v) => String(v).trim()));
-    const set = <T,>(key: string, value: T | undefined) => (value !== undefined ? value : clear.has(key) ? null : undefined);
+    const set = <T>(key: string, value: T | undefined) => (value !== undefined ? value : clear.has(key) ? null : undefined);
     const keep = (value: unknown) => (value === undefined ? 1 : 0);
     const fields = {
-      mailbox: set('mailbox', q.mailbox), gender: set('gender', q.gender), title: set('title', q.title), institution: set('institution', q.institution),
-      department: set('department', q.department), education: set('education', q.education),
-      research_fields: set('researchFields', q.researchFields ? JSON.stringify(q.researchFields) : undefined), address: set('address', q.address),
-      postcode: set('postcode', q.postcode), orcid: set('orcid', q.orcid), bio: set('bio', q.bio),
+      mailbox: set('mailbox', q.mailbox),
+      gender: set('gender', q.gender),
+      title: set('title', q.title),
+      institution: set('institution', q.institution),
+      department: set('department', q.department),
+      education: set('education', q.education),
+      research_fields: set('researchFields', q.researchFields ? JSON.stringify(q.researchFields) : undefined),
+      address: set('address', q.address),
+      postcode: set('postcode', q.postcode),
+      orcid: set('orcid', q.orcid),
+      bio: set('bio', q.bio),
     };
     const profileColumns = ['gender', 'title', 'institution', 'department', 'education', 'research_fields', 'address', 'postcode', 'orcid', 'bio'] as const;
     db.transaction(() => {
-      db.prepare('UPDATE employees SET real_name = coalesce(?, real_name), mailbox = CASE WHEN ? THEN mailbox ELSE ? END WHERE id = ?')
-        .run(q.realName ?? null, keep(fields.mailbox), fields.mailbox ?? null, e.id);
+      db.prepare('UPDATE employees SET real_name = coalesce(?, real_name), mailbox = CASE WHEN ? THEN mailbox ELSE ? END WHERE id = ?').run(
+        q.realName ?? null,
+        keep(fields.mailbox),
+        fields.mailbox ?? null,
+        e.id,
+      );
       db.prepare('INSERT OR IGNORE INTO employee_profiles (employee_id) VALUES (?)').run(e.id);
-      db.prepare(`UPDATE employee_profiles SET ${profileColumns.map((c) => `${c} = CASE WHEN ? THEN ${c} ELSE ? END`).join(', ')} WHERE employee_id = ?`)
-        .run(...profileColumns.flatMap((c) => [keep(fields[c]), fields[c] ?? null]), e.id);
+      db.prepare(`UPDATE employee_profiles SET ${profileColumns.map((c) => `${c} = CASE WHEN ? THEN ${c} ELSE ? END`).join(', ')} WHERE employee_id = ?`).run(
+        ...profileColumns.flatMap((c) => [keep(fields[c]), fields[c] ?? null]),
+        e.id,
+      );
     })();
     return withMessage(profileJson(must(e.id)), '个人信息修改成功');
   });
@@ -119,11 +151,11 @@ export function profileRoutes(env: SandboxEnv) {
     } else {
       const q = parse(z.object({ hash: optStr(), ossKey: optStr(), headImgUrl: optStr() }), ctx.params);
       const fromUrl = q.headImgUrl ? /hash=([0-9a-f]{64})/.exec(q.headImgUrl)?.[1] : undefined;
-      const row = (q.ossKey
-        ? db.prepare('SELECT b.hash, b.ext, b.size FROM attachments a JOIN blobs b ON b.hash = a.hash WHERE a.oss_key = ?').get(q.ossKey)
-        : db.prepare('SELECT hash, ext, size FROM blobs WHERE hash = ?').get((q.hash ?? fromUrl ?? '').toLowerCase())) as
-        | { hash: string; ext: string; size: number }
-        | undefined;
+      const row = (
+        q.ossKey
+          ? db.prepare('SELECT b.hash, b.ext, b.size FROM attachments a JOIN blobs b ON b.hash = a.hash WHERE a.oss_key = ?').get(q.ossKey)
+          : db.prepare('SELECT hash, ext, size FROM blobs WHERE hash = ?').get((q.hash ?? fromUrl ?? '').toLowerCase())
+      ) as { hash: string; ext: string; size: number } | undefined;
       if (!row) throw bizError('请先上传头像图片');
       if (!IMAGE_TYPES.includes(row.ext as never)) throw bizError('头像仅支持PNG、JPG、GIF、WEBP格式的图片');
       if (row.size > AVATAR_LIMIT) throw bizError('头像图片不能超过2MB');

@@ -34,13 +34,25 @@ export function recordingRoutes(env: SandboxEnv) {
         : ['read_records', 'last_at', 'employee_id = ? AND kind = ?', [employeeId, source]];
     const total = (db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).get(...args) as { n: number }).n;
     const rows = db
-      .prepare(`SELECT article_id AS articleId, ${timeCol} AS time${source === 'collections' ? '' : ', count'} FROM ${from}
-        WHERE ${where} ORDER BY ${timeCol} DESC, article_id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT article_id AS articleId, ${timeCol} AS time${source === 'collections' ? '' : ', count'} FROM ${from}
+        WHERE ${where} ORDER BY ${timeCol} DESC, article_id DESC LIMIT ? OFFSET ?`,
+      )
       .all(...args, p.size, p.offset) as { articleId: number; time: string; count?: number }[];
-    const cards = new Map(cardsByIds(db, rows.map((r) => r.articleId)).map((c) => [c.id, c]));
+    const cards = new Map(
+      cardsByIds(
+        db,
+        rows.map((r) => r.articleId),
+      ).map((c) => [c.id, c]),
+    );
     const timeKey = source === 'collections' ? 'collectTime' : source === 'read' ? 'readTime' : 'downloadTime';
     return page(
-      rows.map((r) => ({ paperId: r.articleId, [timeKey]: r.time, ...(r.count !== undefined ? { count: r.count } : {}), paper: cards.get(r.articleId) ?? null })),
+      rows.map((r) => ({
+        paperId: r.articleId,
+        [timeKey]: r.time,
+        ...(r.count !== undefined ? { count: r.count } : {}),
+        paper: cards.get(r.articleId) ?? null,
+      })),
       total,
       p,
     );

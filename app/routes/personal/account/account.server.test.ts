@@ -38,11 +38,19 @@ describe('avatar upload head', () => {
   });
 
   it('refuses what is not an image, no file, a body too large, and a body that is not multipart', async () => {
-    expect(await peekAvatar(upload(multipart(Buffer.from('%PDF-1.4\n%%EOF\n'), 'me.png')))).toEqual({ ok: false, status: 400, message: '头像仅支持PNG、JPG、GIF、WEBP格式的图片' });
+    expect(await peekAvatar(upload(multipart(Buffer.from('%PDF-1.4\n%%EOF\n'), 'me.png')))).toEqual({
+      ok: false,
+      status: 400,
+      message: '头像仅支持PNG、JPG、GIF、WEBP格式的图片',
+    });
     expect(await peekAvatar(upload(multipart(Buffer.alloc(0), '')))).toEqual({ ok: false, status: 400, message: '请选择头像图片' });
     const big = upload(multipart(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 20 * 1024)]), 'big.png'), '----portal1234', 65536);
     expect(await peekAvatar(big)).toMatchObject({ ok: false, status: 413, message: '头像图片不能超过2MB' });
-    const plain = new Request('http://portal.test/personal/account', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    const plain = new Request('http://portal.test/personal/account', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
     expect(await peekAvatar(plain)).toMatchObject({ ok: false, status: 400 });
   });
 });

@@ -33,10 +33,7 @@ export function reply(
  */
 const SECRET_RULE: RateRule = { limit: 10, windowMs: 10 * 60_000 };
 
-export async function passwordAttemptAllowed(
-  context: AppLoadContext,
-  userId: string,
-): Promise<{ allowed: true } | { allowed: false; message: string }> {
+export async function passwordAttemptAllowed(context: AppLoadContext, userId: string): Promise<{ allowed: true } | { allowed: false; message: string }> {
   const decision = await context.runtime.rateLimiter.hit(`account:password:${userId}`, SECRET_RULE);
   return decision.allowed ? { allowed: true } : { allowed: false, message: copy.errors.tooManyAttempts(decision.retryAfterSeconds) };
 }
@@ -74,7 +71,13 @@ export async function peekAvatar(request: Request): Promise<Peeked> {
   const { file, fileHead } = lead;
   const problem = avatarError({ head: fileHead, name: file.name || undefined, size: fileHead.length === 0 ? 0 : undefined });
   if (problem) return refuse(problem);
-  const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, body: lead.body, signal: request.signal, duplex: 'half' } as RequestInit & { duplex: 'half' });
+  const forwarded = new Request(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: lead.body,
+    signal: request.signal,
+    duplex: 'half',
+  } as RequestInit & { duplex: 'half' });
   return { ok: true, request: forwarded };
 }
 

@@ -18,12 +18,19 @@ describe('/personal/account/feedback', () => {
     action({ request: formPost(URL_OF_PAGE, fields, suite.cookie), context: routeContext(suite.sandbox.url), params: {} } as unknown as ActionArgs);
 
   it('offers the feedback types of the backend', async () => {
-    const data = await loader({ request: new Request(URL_OF_PAGE, { headers: { Cookie: suite.cookie } }), context: routeContext(suite.sandbox.url), params: {} } as unknown as LoaderArgs);
+    const data = await loader({
+      request: new Request(URL_OF_PAGE, { headers: { Cookie: suite.cookie } }),
+      context: routeContext(suite.sandbox.url),
+      params: {},
+    } as unknown as LoaderArgs);
     expect(data.types.length).toBeGreaterThan(1);
   });
 
   it('answers 400 with the message at its field and the values typed when the text is too short', async () => {
-    const answer = (await call({ type: '其他', content: '短', contact: 'me@example.com' })) as unknown as { init: { status: number }; data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } } };
+    const answer = (await call({ type: '其他', content: '短', contact: 'me@example.com' })) as unknown as {
+      init: { status: number };
+      data: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    };
     expect(answer.init.status).toBe(400);
     expect(answer.data.result.error.content?.[0]).toMatch(/5/);
     expect(answer.data.result.initialValue).toMatchObject({ content: '短', contact: 'me@example.com' });
@@ -37,7 +44,11 @@ describe('/personal/account/feedback', () => {
   });
 
   it('sends a visitor without a session to the login popup', async () => {
-    const request = new Request(URL_OF_PAGE, { method: 'POST', headers: { Origin: 'http://portal.test', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'content=x' });
+    const request = new Request(URL_OF_PAGE, {
+      method: 'POST',
+      headers: { Origin: 'http://portal.test', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'content=x',
+    });
     await expect(action({ request, context: routeContext(suite.sandbox.url), params: {} } as unknown as ActionArgs)).rejects.toMatchObject({ status: 302 });
   });
 });

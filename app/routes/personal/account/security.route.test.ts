@@ -14,7 +14,11 @@ describe('/personal/account/security', () => {
   const suite = signedInSandbox();
 
   const call = async (fields: Record<string, string>) =>
-    (await action({ request: formPost(PAGE, fields, suite.cookie), context: routeContext(suite.sandbox.url), params: {} } as unknown as ActionArgs)) as unknown as Reply;
+    (await action({
+      request: formPost(PAGE, fields, suite.cookie),
+      context: routeContext(suite.sandbox.url),
+      params: {},
+    } as unknown as ActionArgs)) as unknown as Reply;
 
   it('shows a wrong original password at the original password', async () => {
     const reply = await call({ form: 'password', oldPassword: 'Wrong@2026', password: 'Next@2026x', confirmPassword: 'Next@2026x' });

@@ -2,12 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect } from 'react';
 import { redirect, useNavigation } from 'react-router';
 import { getProfile } from '~/backend/endpoints/personal.server';
-import {
-  authorAccountCancellation,
-  mobileNoChange,
-  passwordChange,
-  userUnbindWxChat,
-} from '~/backend/endpoints/account.server';
+import { authorAccountCancellation, mobileNoChange, passwordChange, userUnbindWxChat } from '~/backend/endpoints/account.server';
 import { requestCode } from '~/backend/endpoints/auth.server';
 import { CancelConfirm, CancelIntro, MobileForm, PasswordForm, WechatForm } from '~/components/account/SecurityForms';
 import { account as copy } from '~/copy/account';

@@ -150,4 +150,3 @@ async function scholarApplication(request: Request, context: Route.ActionArgs['c
   }
   return redirectWithToast(context, `${PAGE}#scholar`, upload.message || copy.scholar.submitted);
 }
-

@@ -11,11 +11,15 @@ import { action as payAction } from './payment';
 type ActionArgs = Parameters<typeof action>[0];
 type Refused = { init: { status: number }; data: { form?: string; result: { error: Record<string, string[] | null>; initialValue: Record<string, unknown> } } };
 
-describe('a manuscript page\'s forms', () => {
+describe("a manuscript page's forms", () => {
   const suite = signedInSandbox();
 
   const post = (id: number, fields: Record<string, string>, path = '') =>
-    ({ request: formPost(`http://portal.test/personal/manuscripts/${id}${path}`, fields, suite.cookie), context: routeContext(suite.sandbox.url), params: { id: String(id) } }) as unknown as ActionArgs;
+    ({
+      request: formPost(`http://portal.test/personal/manuscripts/${id}${path}`, fields, suite.cookie),
+      context: routeContext(suite.sandbox.url),
+      params: { id: String(id) },
+    }) as unknown as ActionArgs;
 
   it('refuses empty or too long 格式说明 at the field, keeping the text, and saves a valid one', async () => {
     const empty = (await action(post(1, { intent: 'formatRemarks', remarks: '   ' }))) as unknown as Refused;
@@ -49,7 +53,8 @@ describe('a manuscript page\'s forms', () => {
   });
 
   it('refuses a page-fee payment without a way to pay at its field, and a tampered order number for the whole form', async () => {
-    const pay = (fields: Record<string, string>) => payAction(post(4, fields, '/payment') as unknown as Parameters<typeof payAction>[0]) as unknown as Promise<Refused>;
+    const pay = (fields: Record<string, string>) =>
+      payAction(post(4, fields, '/payment') as unknown as Parameters<typeof payAction>[0]) as unknown as Promise<Refused>;
     const noMethod = await pay({ orderNo: 'SJ20251220000000004' });
     expect(noMethod.init.status).toBe(400);
     expect(noMethod.data.result.error.payMethod).toEqual([paymentMessages.payMethodRequired]);
