@@ -1,4 +1,4 @@
-import { POPUP_PARAMS } from '../session/login-url';
+import { POPUP_PARAMS } from '../session/popup-params';
 
 /**
  * What the Node shell does with a route's requests, declared by the route module itself

@@ -72,6 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hotspots: hotspots.map(({ id, title, tag }) => ({ id, title, tag })),
     activity,
     origin: context.runtime.publicOrigin,
+    // Built here, on the server: the builder stays out of the page's script.
+    website: websiteJsonLd(context.runtime.publicOrigin),
   };
 }
 
@@ -106,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
   return (
     <main id="main">
-      <JsonLd data={websiteJsonLd(loaderData.origin)} />
+      <JsonLd data={loaderData.website} />
       <section className={classes.hero} aria-labelledby="hero-title">
         <div className={`page-container ${classes.heroInner}`}>
           <h1 id="hero-title" className={classes.heroTitle}>

@@ -1,3 +1,5 @@
+import { LOGIN_PARAM, POPUP_PARAMS } from './popup-params';
+
 /**
  * The login popup lives in the URL (loginWay, docs/product.md#entities; ARCHITECTURE "URL is state"):
  * `?login=MODE` opens it on any page, `redirect` holds where to go after signing in,
@@ -8,9 +10,8 @@
 export const LOGIN_MODES = ['userLogin', 'userRegister', 'losePWD', 'wxLogin', 'bindMobile'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
 
-export const LOGIN_PARAM = 'login';
-/** Query parameters that belong to the popup, not to the page under it. */
-export const POPUP_PARAMS = [LOGIN_PARAM, 'redirect', 'gch', 'from'] as const;
+export { LOGIN_PARAM, POPUP_PARAMS };
+
 const BASE = 'http://portal.invalid';
 
 export function parseLoginMode(value: string | null | undefined): LoginMode | null {
