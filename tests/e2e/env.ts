@@ -10,8 +10,8 @@ const baseSandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? basePort + 1);
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export const E2E = {
-  /** How many workers, each with its own portal and sandbox (the machine's cores by default). */
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  /** How many workers, each with its own portal and sandbox: three on a 2-core machine, since a test waits for its page as often as it computes (decision 0033). */
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   port: basePort + 10 * slot,
   sandboxPort: baseSandboxPort + 10 * slot,
   sessionSecret: 'e2e-session-secret-for-tests-only-0123456789',
