@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time: the integration files wait on servers and timers as much as they compute.
+    maxWorkers: 2,
     // Memory tests collect garbage before sampling RSS, so they measure what is held, not GC lag.
     execArgv: ['--expose-gc'],
     projects: [

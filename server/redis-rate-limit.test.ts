@@ -7,7 +7,7 @@ import { createRedisRateLimiter } from './redis-rate-limit';
 import { requireRedisServer } from '../tests/support/requirements';
 import { startRedisServer, type TestRedisServer } from './redis-test-server';
 
-const PORTS = [3430, 3431, 3432, 3433];
+const PORTS = [3440, 3441, 3442, 3443];
 
 function clock(start = 1_000_000) {
   let t = start;
