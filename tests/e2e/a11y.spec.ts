@@ -41,13 +41,14 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     });
   }
 
-  for (const mode of LOGIN_MODES) {
-    test(`the login popup in mode ${mode} has no axe violations`, async ({ page }) => {
+  test('the login popup has no axe violations in any of its modes', async ({ page }) => {
+    // The first mode with the page around it; the others change only the dialog.
+    for (const [index, mode] of LOGIN_MODES.entries()) {
       await page.goto(`/journal?login=${mode}`);
       await expect(page.getByRole('dialog')).toBeVisible();
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
+      expect(await axeViolations(page, index === 0 ? undefined : '[role="dialog"]'), mode).toEqual([]);
+    }
+  });
 
   test('the login page, empty and with its errors, has no axe violations', async ({ page }) => {
     await page.goto('/login?login=userLogin');

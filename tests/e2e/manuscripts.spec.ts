@@ -501,7 +501,6 @@ test.describe('revision and editing', () => {
       `/personal/manuscripts/${paying.id}`,
       `/personal/manuscripts/${paper.id}/preview/info`,
       '/personal/manuscripts/achievements',
-      '/upload?redirectGch=SJFX',
     ]) {
       await page.goto(path);
       expect(await axeViolations(page), path).toEqual([]);

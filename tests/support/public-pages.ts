@@ -29,6 +29,7 @@ export const STATIC_PAGES = [
   '/privacyAgreement',
   '/openAccess',
   '/distinguish',
+  '/distinguish',
   '/health',
   '/system',
 ];
@@ -60,12 +61,27 @@ export const SIGNED_IN_PAGES = [
 ];
 
 /**
- * Listed pages that show the same route with the same parts as another listed page: a
- * second article, a second list type of the news, the 404 page reached by an unknown DOI, a
- * second tab of the reading history. Where one page of each kind is enough (axe), they are
- * left out; everything else still visits them.
+ * Listed pages that show the same route, or the same page component, with the same parts as
+ * another listed page: a second article, a second list type of the news, the 404 page reached
+ * by an unknown DOI, a second tab of the reading history, /personal (the module of
+ * /personal/index), and the static pages after the first of each of the two layouts
+ * (app/routes/pages: DocumentPage for the FAQ and the guides, FurtherPage for the rest).
+ * Where one page of each kind is enough (axe), they are left out; everything else still
+ * visits them.
  */
-const SECOND_OF_A_KIND = new Set(['/journal/detail?id=1', '/news?type=2', '/doi/10.99999/no.such.article', '/personal/histroy?tab=downloads']);
+const SECOND_OF_A_KIND = new Set([
+  '/journal/detail?id=1',
+  '/news?type=2',
+  '/doi/10.99999/no.such.article',
+  '/personal/histroy?tab=downloads',
+  '/personal',
+  '/userGuide',
+  '/userAgreement',
+  '/privacyAgreement',
+  '/distinguish',
+  '/health',
+  '/system',
+]);
 
 /** One public page of each kind. */
 export const PUBLIC_PAGE_KINDS = PUBLIC_PAGES.filter((path) => !SECOND_OF_A_KIND.has(path));
