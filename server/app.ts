@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -21,7 +22,8 @@ import { PUBLIC_FILE_ROBOTS } from '../app/lib/pdf';
 import { createReadinessProbe } from './readiness';
 import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
-import { apiSecurityHeaders, contentSecurityPolicy, cspNonce, newNonce, securityHeaders } from './security';
+import { apiSecurityHeaders, contentSecurityPolicy, cspNonce, documentSecurityHeaders, newNonce, securityHeaders } from './security';
+import { createCacheHitLane, type SharedPageRequest } from './cache-hit-lane';
 
 export interface PortalAppOptions {
   config: PortalConfig;
@@ -235,47 +237,59 @@ export function createPortalApp(options: PortalAppOptions) {
     onRefreshError: (url, error) => logger.error({ err: error, url }, 'page cache refresh failed'),
   });
 
+  /**
+   * A GET or HEAD of a shared page: its cache key and how a shared cache may keep the answer;
+   * undefined for anything else (signed-in visitors, private routes, other methods).
+   */
+  function sharedPageOf(method: string, target: string, cookieHeader: string | undefined): SharedPageRequest | undefined {
+    if ((method !== 'GET' && method !== 'HEAD') || hasPersonalCookie(cookieHeader)) return undefined;
+    const [pathPart, rawQuery] = splitQuery(target);
+    const route = routeOf(pathPart);
+    if (route?.policy.cache !== 'public') return undefined;
+    const { query, canonical, dropped } = sharedQuery(pathPart, rawQuery, route.policy.query ?? []);
+    // A route that answers parameters it does not know itself (OAI-PMH's badArgument)
+    // sees the request as sent; that answer is never stored.
+    const asSent = dropped && route.policy.answersUnknownQuery === true;
+    // Keyed by the public origin: a forged Host neither poisons nor splits the cache.
+    return { url: `${config.publicOrigin}${asSent ? target : `${pathPart}${query ? `?${query}` : ''}`}`, canonical, asSent };
+  }
+
+  /** The headers of a shared page's answer: those stored with it (its CSP among them), its caching and its encoding. */
+  function answerHeaders(page: CachedPage, request: SharedPageRequest, outcome: string, gzip: boolean): [string, string][] {
+    const headers: [string, string][] = [...page.headers];
+    if (page.status !== 200 || !page.shareable) headers.push(['Cache-Control', page.shareable ? 'no-store' : PRIVATE_CACHE_CONTROL]);
+    // Served from the entry of its canonical URL, but under another: a shared cache keyed
+    // by the URL as sent (the gateway) must not keep a copy of its own.
+    else if (request.asSent || !request.canonical) headers.push(['Cache-Control', 'private, max-age=0']);
+    else if (!page.headers.some(([name]) => name === 'cache-control')) headers.push(['Cache-Control', publicPolicy]);
+    headers.push(['X-Cache', outcome.toUpperCase()], ['Vary', 'Accept-Encoding']);
+    if (gzip) headers.push(['Content-Encoding', 'gzip']);
+    return headers;
+  }
+
   // Every other request (app.use, not a route pattern: a path whose percent-encoding is
   // broken, like `/news/%`, must reach React Router's 404 rather than fail to decode here).
   app.use(async (req, res, next) => {
-    const route = routeOf(req.path);
-    const shareable = (req.method === 'GET' || req.method === 'HEAD') && !hasPersonalCookie(req.headers.cookie) && route?.policy.cache === 'public';
-    if (!route || !shareable) {
+    const request = sharedPageOf(req.method, req.originalUrl, req.headers.cookie);
+    if (!request) {
       res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
       return streamingHandler(req, res, next);
     }
     try {
-      const [pathPart, rawQuery] = splitQuery(req.originalUrl);
-      const { query, canonical, dropped } = sharedQuery(pathPart, rawQuery, route.policy.query ?? []);
-      // A route that answers parameters it does not know itself (OAI-PMH's badArgument)
-      // sees the request as sent; that answer is never stored.
-      const asSent = dropped && route.policy.answersUnknownQuery === true;
-      // Keyed by the public origin: a forged Host neither poisons nor splits the cache.
-      const url = `${config.publicOrigin}${asSent ? req.originalUrl : `${pathPart}${query ? `?${query}` : ''}`}`;
       const requestId = String(res.getHeader('X-Request-Id') ?? '');
       const { page, outcome } =
-        config.pageCache.enabled && !asSent
-          ? await pageCache.get(url, requestId)
-          : { page: { ...(await renderPublic(url, requestId)), storedAt: Date.now() }, outcome: 'bypass' };
-      res.status(page.status);
-      for (const [name, value] of page.headers) {
-        // The stored CSP names the hashes of this body's scripts: it replaces the per-response one.
-        if (name === 'content-security-policy') res.setHeader(name, value);
-        else res.append(name, value);
-      }
-      if (page.status !== 200 || !page.shareable) res.setHeader('Cache-Control', page.shareable ? 'no-store' : PRIVATE_CACHE_CONTROL);
-      // Served from the entry of its canonical URL, but under another: a shared cache keyed
-      // by the URL as sent (the gateway) must not keep a copy of its own.
-      else if (asSent || !canonical) res.setHeader('Cache-Control', 'private, max-age=0');
-      else if (!page.headers.some(([name]) => name === 'cache-control')) res.setHeader('Cache-Control', publicPolicy);
-      res.setHeader('X-Cache', outcome.toUpperCase());
+        config.pageCache.enabled && !request.asSent
+          ? await pageCache.get(request.url, requestId)
+          : { page: { ...(await renderPublic(request.url, requestId)), storedAt: Date.now() }, outcome: 'bypass' };
       metrics.countPageCache(outcome);
       // A body that is the same for every visitor is sent as it was gzipped on its first hit
       // (compression() leaves an answer that already has a Content-Encoding alone).
       const gzip = gzipOnce && outcome !== 'bypass' && req.acceptsEncodings('gzip') ? precompressed(page) : undefined;
-      if (gzip) {
-        res.setHeader('Content-Encoding', 'gzip');
-        res.vary('Accept-Encoding');
+      res.status(page.status);
+      for (const [name, value] of answerHeaders(page, request, outcome, gzip !== undefined)) {
+        // The stored CSP names the hashes of this body's scripts: it replaces the per-response one.
+        if (name === 'content-security-policy' || name === 'Cache-Control') res.setHeader(name, value);
+        else res.append(name, value);
       }
       const body = gzip ?? page.body;
       res.setHeader('Content-Length', String(body.length));
@@ -300,8 +314,26 @@ export function createPortalApp(options: PortalAppOptions) {
     res.status(500).type('text/plain; charset=utf-8').send(`哎呀，出问题，请稍后再试（请求编号 ${requestId}）`);
   });
 
+  // Fresh cache hits of the in-process store are answered before Express (server/cache-hit-lane.ts).
+  const answerFromCache = gzipOnce
+    ? createCacheHitLane({
+        sharedPageOf,
+        freshPage: (url) => (config.pageCache.enabled ? pageCache.freshPage(url) : undefined),
+        answerHeaders,
+        documentHeaders: documentSecurityHeaders(config),
+        labelOf,
+        shuttingDown: () => shuttingDown,
+        logger,
+        metrics,
+      })
+    : () => false;
+
   return {
     app,
+    /** The portal's request listener: a fresh cache hit, or the Express app. */
+    listener: ((req, res) => {
+      if (!answerFromCache(req, res)) app(req, res);
+    }) as RequestListener,
     metrics,
     beginShutdown: () => {
       shuttingDown = true;

@@ -84,6 +84,28 @@ function clientGone(res: ServerResponse): boolean {
   return !res.writableFinished;
 }
 
+/** The request's id: the one the gateway sent when it is a plain token, else a new one. */
+export function requestIdFor(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * The line `createHttpLogger` writes for a request answered without Express (a page-cache
+ * hit, server/cache-hit-lane.ts): the same fields, so a log reader sees one kind of line.
+ */
+export function logAnswered(
+  logger: Logger,
+  line: { reqId: string; method: string; url: string; route: string; statusCode: number; responseTime: number; clientGone: boolean },
+) {
+  if (!logger.isLevelEnabled('info')) return;
+  const { reqId, method, url, route, statusCode, responseTime, clientGone } = line;
+  const req = { method, url: redactUrl(url) };
+  if (clientGone)
+    logger.info({ reqId, req, route, res: { statusCode: null }, clientGone, responseTime }, `${method} client disconnected before the answer was complete`);
+  else logger.info({ reqId, req, route, res: { statusCode }, responseTime }, `${method} ${statusCode}`);
+}
+
 /**
  * One line per request, with the route pattern (`route`, as the metrics label it) and the
  * request id (`reqId`, the one field name every line of the request carries).
@@ -93,8 +115,7 @@ export function createHttpLogger(logger: Logger, routeOf: (path: string) => stri
     logger,
     quietReqLogger: true,
     genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id = requestIdFor(req);
       res.setHeader('X-Request-Id', id);
       return id;
     },

@@ -173,7 +173,7 @@ async function main() {
   const metricsServer = config.metricsPort > 0 ? createMetricsServer(metrics) : undefined;
   if (metricsServer) await listenOn(metricsServer, config.metricsPort, config.metricsHost, 'METRICS_PORT', 'METRICS_HOST');
 
-  const server: Server = createHttpServer(portal.app);
+  const server: Server = createHttpServer(portal.listener);
   await listenOn(server, config.port, config.host, 'PORT');
   const { port } = server.address() as AddressInfo;
   logger.info({ port, backend: journalApiUrl, env: config.env }, `portal listening on http://localhost:${port}`);

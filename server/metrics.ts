@@ -62,14 +62,20 @@ export function createMetrics() {
       const end = httpDuration.startTimer();
       // The path as it came: inside a mounted handler (the /api proxy) Express shortens req.path.
       const route = labelOf(req.originalUrl.split('?')[0]!);
-      res.on('finish', () => end({ route, method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` }));
+      res.on('finish', () => end({ route, method: req.method, status: statusClass(res.statusCode) }));
       next();
     };
+  }
+
+  /** Records a request answered without Express (a page-cache hit), as `httpMiddleware` would. */
+  function observeRequest(route: string, method: string, statusCode: number, seconds: number) {
+    httpDuration.observe({ route, method, status: statusClass(statusCode) }, seconds);
   }
 
   return {
     registry,
     httpMiddleware,
+    observeRequest,
     observeBackend(endpoint: string, seconds: number, outcome: 'ok' | 'refused' | 'failed') {
       backendDuration.observe({ endpoint, outcome }, seconds);
     },
@@ -105,6 +111,8 @@ export function createMetrics() {
 const BROWSER_ENDPOINT_PATHS = new Set<string>(Object.values(BROWSER_ENDPOINTS).map((endpoint) => endpoint.path));
 
 export type PortalMetrics = ReturnType<typeof createMetrics>;
+
+const statusClass = (statusCode: number) => `${Math.floor(statusCode / 100)}xx`;
 
 /**
  * The label of a request: the pattern of the route it matched (declared routes, see

@@ -28,6 +28,8 @@ export interface PageStore {
   /** Takes a short lock so only one process refreshes a key; true when taken. */
   lock(key: string, ttlMs: number): Promise<boolean>;
   unlock(key: string): Promise<void>;
+  /** The page at once, without a promise: only a store in this process can (the cache-hit lane uses it). */
+  peek?(key: string): CachedPage | undefined;
 }
 
 /** In-process store: an LRU bounded by entry count and total bytes. */
@@ -48,6 +50,10 @@ export class MemoryPageStore implements PageStore {
   }
 
   async get(key: string) {
+    return this.peek(key);
+  }
+
+  peek(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
@@ -159,12 +165,22 @@ export function createPageCache(options: PageCacheOptions) {
     return { page: await renderAndStore(key, requestId), outcome: 'miss' };
   }
 
+  /**
+   * The page for `key` when a store in this process holds it fresh, found without waiting:
+   * what `get` would answer as a hit. Anything else (stale, missing, a shared store) is
+   * undefined, and `get` decides.
+   */
+  function freshPage(key: string): CachedPage | undefined {
+    const cached = store.peek?.(key);
+    return cached && now() - cached.storedAt < freshMs ? cached : undefined;
+  }
+
   /** Resolves once every background refresh started so far has finished. */
   async function idle(): Promise<void> {
     while (refreshing.size > 0) await Promise.all(refreshing);
   }
 
-  return { get, idle };
+  return { get, freshPage, idle };
 }
 
 /** Gzip of each cached body that is the same for every response, made on its first hit. */

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
@@ -26,28 +27,31 @@ function refuse(res: Response, status: number, message: string) {
 }
 
 /** How many times a header was sent (Node keeps only the first `Host` of several). */
-function sentCount(req: Request, name: string): number {
+function sentCount(req: IncomingMessage, name: string): number {
   let count = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === name) count += 1;
   return count;
 }
 
-export function requestShape(req: Request, res: Response, next: NextFunction) {
-  if (!SERVED.has(req.method)) {
-    if (KNOWN.has(req.method)) {
-      res.set('Allow', ALLOW);
-      return refuse(res, 405, '不支持的请求方式');
-    }
-    return refuse(res, 501, '不支持的请求方式');
-  }
-  if (!req.originalUrl.startsWith('/')) return refuse(res, 400, '请求地址无效');
+/** Why the portal refuses a request before anything reads it, or undefined when it does not. */
+export function shapeRefusal(req: IncomingMessage): { status: number; message: string; allow?: string } | undefined {
+  const method = req.method ?? '';
+  if (!SERVED.has(method)) return KNOWN.has(method) ? { status: 405, message: '不支持的请求方式', allow: ALLOW } : { status: 501, message: '不支持的请求方式' };
+  if (!(req.url ?? '').startsWith('/')) return { status: 400, message: '请求地址无效' };
   // Two Hosts: a proxy and the portal could each read another one.
-  if (sentCount(req, 'host') > 1) return refuse(res, 400, '请求无效');
+  if (sentCount(req, 'host') > 1) return { status: 400, message: '请求无效' };
+  const forwarded = req.headers['x-forwarded-proto'];
+  if (forwarded !== undefined && !/^\s*https?\s*(,|$)/i.test(String(forwarded))) return { status: 400, message: '请求无效' };
+  return undefined;
+}
+
+export function requestShape(req: Request, res: Response, next: NextFunction) {
   // Every URL is built from PUBLIC_URL and the gateway passes the visitor's Host: a
   // forwarded host can only be a client's word, and nothing here (Express's hostname,
   // React Router's request URL and origin check on actions) may read it.
   delete req.headers['x-forwarded-host'];
-  const forwarded = req.get('x-forwarded-proto');
-  if (forwarded !== undefined && !/^\s*https?\s*(,|$)/i.test(forwarded)) return refuse(res, 400, '请求无效');
-  next();
+  const refusal = shapeRefusal(req);
+  if (!refusal) return next();
+  if (refusal.allow) res.set('Allow', refusal.allow);
+  refuse(res, refusal.status, refusal.message);
 }

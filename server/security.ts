@@ -86,9 +86,14 @@ export function nonceSources(nonce: string): InlineSources {
   return { scripts: [`'nonce-${nonce}'`], styles: [`'nonce-${nonce}'`] };
 }
 
-export function securityHeaders(options: SecurityOptions) {
+/**
+ * The headers every document carries apart from its CSP: helmet's, worked out once (they do
+ * not change per response), and the permissions policy. The page-cache hit lane
+ * (server/cache-hit-lane.ts) writes the same list without Express.
+ */
+export function documentSecurityHeaders(options: Pick<SecurityOptions, 'isProduction'>): [string, string][] {
   const helmetMiddleware = helmet({
-    // Written below: its sources change per response.
+    // Written per response: its sources change.
     contentSecurityPolicy: false,
     strictTransportSecurity: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -96,15 +101,21 @@ export function securityHeaders(options: SecurityOptions) {
     crossOriginEmbedderPolicy: false,
     xContentTypeOptions: true,
   });
-  return [
-    helmetMiddleware,
-    (_req: Request, res: Response, next: NextFunction) => {
-      // A cached page replaces this with the hashes stored beside its body (server/app.ts).
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(options, nonceSources(res.locals.cspNonce as string)));
-      res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
-      next();
-    },
-  ];
+  const headers: [string, string][] = [];
+  const recorder = { setHeader: (name: string, value: string) => void headers.push([name, String(value)]), removeHeader: () => undefined };
+  helmetMiddleware({} as never, recorder as never, () => undefined);
+  headers.push(['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()']);
+  return headers;
+}
+
+export function securityHeaders(options: SecurityOptions) {
+  const headers = documentSecurityHeaders(options);
+  return (_req: Request, res: Response, next: NextFunction) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    // A cached page replaces this with the hashes stored beside its body (server/app.ts).
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(options, nonceSources(res.locals.cspNonce as string)));
+    next();
+  };
 }
 
 /**
