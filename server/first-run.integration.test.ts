@@ -153,7 +153,7 @@ describe('the first run', () => {
     expect(lines).toEqual(['SESSION_SECRET: is required in production (comma-separated secrets, newest first); see .env.example']);
   });
 
-  it('never loads the sandbox or SQLite with a real backend', async () => {
+  it('never loads the sandbox or SQLite with a real backend, nor the Redis client without REDIS_URL', async () => {
     const backend = http.createServer((_req, res) =>
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":200,"success":true,"message":"","entity":[]}'),
     );
@@ -178,6 +178,7 @@ describe('the first run', () => {
       expect(modules).toContain('/express/');
       expect(modules).not.toContain('better-sqlite3');
       expect(modules).not.toMatch(/node-chunks\/sandbox-/);
+      expect(modules).not.toContain('/ioredis/');
       // What the image installs (npm ci --omit=dev --omit=optional) is all the start needs.
       const production = productionPackages();
       const outside = [

@@ -10,10 +10,7 @@ import { createLogger } from './logger';
 import { createHttpServer } from './http-server';
 import { createMetrics, createMetricsServer, type PortalMetrics } from './metrics';
 import { MemoryPageStore } from './page-cache';
-import { connectRedis } from './redis';
-import { RedisPageStore } from './redis-page-store';
 import { sandboxSessionSecret } from './session-secret';
-import { createRedisRateLimiter } from './redis-rate-limit';
 import { createMemoryRateLimiter } from '../app/lib/rate-limit.server';
 
 /**
@@ -102,6 +99,12 @@ async function loadBuild(config: PortalConfig) {
  */
 async function sharedStores(config: PortalConfig, logger: Logger, metrics: PortalMetrics, buildId: string) {
   if (!config.redisUrl) return undefined;
+  // Loaded only when Redis is configured: its client is a tenth of a second of every start.
+  const [{ connectRedis }, { RedisPageStore }, { createRedisRateLimiter }] = await Promise.all([
+    import('./redis'),
+    import('./redis-page-store'),
+    import('./redis-rate-limit'),
+  ]);
   const redis = connectRedis(config.redisUrl, { logger: logger.child({ component: 'redis' }), onFallback: (use) => metrics.countRedisFallback(use) });
   metrics.observeRedis(() => redis.state() === 'up');
   await redis.whenReady(REDIS_STARTUP_WAIT_MS);
