@@ -30,4 +30,19 @@ describe('hashMarkedInlineElements', () => {
     const { sources } = hashMarkedInlineElements(`<script nonce="${marker}">a &amp;&amp; b</script>`, marker);
     expect(sources.scripts).toEqual([sha256('a &amp;&amp; b')]);
   });
+
+  it('ends a script at its end tag in any case, and finds the marker after other attributes', () => {
+    const { sources } = hashMarkedInlineElements(
+      `<script type="application/ld+json" nonce="${marker}">{"a":1}</SCRIPT ><p>x</p><style media="print" nonce="${marker}">b{}</Style>`,
+      marker,
+    );
+    expect(sources.scripts).toEqual([sha256('{"a":1}')]);
+    expect(sources.styles).toEqual([sha256('b{}')]);
+  });
+
+  it('reads a script that holds a comment opener with the HTML parser, as the page was read before', () => {
+    // Inside a script, `<!--` and `<script` move the browser's tokenizer into states of its own.
+    const { sources } = hashMarkedInlineElements(`<script nonce="${marker}">a<!--b</script><p>c</p>`, marker);
+    expect(sources.scripts).toEqual([sha256('a<!--b')]);
+  });
 });
