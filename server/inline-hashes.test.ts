@@ -31,9 +31,9 @@ describe('hashMarkedInlineElements', () => {
     expect(sources.scripts).toEqual([sha256('a &amp;&amp; b')]);
   });
 
-  it('ends a script at its end tag in any case, and finds the marker after other attributes', () => {
+  it('ends a script at its end tag in any case, finds the marker after other attributes, and passes over marked links', () => {
     const { sources } = hashMarkedInlineElements(
-      `<script type="application/ld+json" nonce="${marker}">{"a":1}</SCRIPT ><p>x</p><style media="print" nonce="${marker}">b{}</Style>`,
+      `<link nonce="${marker}" rel="stylesheet" href="/a.css"/><script type="application/ld+json" nonce="${marker}">{"a":1}</SCRIPT ><p>x</p><style media="print" nonce="${marker}">b{}</Style>`,
       marker,
     );
     expect(sources.scripts).toEqual([sha256('{"a":1}')]);

@@ -45,8 +45,8 @@ function markedTextsByScan(html: string, marker: string): MarkedTexts | undefine
     if (tagStart === -1 || tagEnd === -1) return undefined;
     const tag = html.slice(tagStart, tagEnd + 1);
     const name = MARKED_TAG.exec(tag)?.[1]?.toLowerCase() as 'script' | 'style' | undefined;
-    if (!name) return undefined;
-    if (SOURCE_ATTRIBUTE.test(tag)) continue;
+    // A marked <link> (a preload) or a script with a source has no inline text to allow.
+    if (!name || SOURCE_ATTRIBUTE.test(tag)) continue;
     const endTag = END_TAG[name];
     endTag.lastIndex = tagEnd + 1;
     const close = endTag.exec(html);
