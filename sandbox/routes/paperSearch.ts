@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   SEARCH_FIELDS,
+  SEARCH_OPERATORS,
   articleRow,
   cardsByIds,
   downloadUrl,
@@ -32,14 +33,37 @@ const sortSchema = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.enum(['publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('publishDate'),
 );
-const searchSchema = filterSchema.extend({
-  query: reqStr('请输入检索词').pipe(z.string().max(100, { error: '检索词不能超过100个字符' })),
-  field: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SEARCH_FIELDS, { error: '检索字段不正确' }).default('all')),
-  sort: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(['relevance', 'publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('relevance'),
-  ),
-});
+const blankToDefault = (v: unknown) => (v === '' ? undefined : v);
+const fieldSchema = z.preprocess(blankToDefault, z.enum(SEARCH_FIELDS, { error: '检索字段不正确' }).default('all'));
+const yearSchema = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: `${label}不正确` }).int({ error: `${label}不正确` }).min(1900, { error: `${label}不正确` }).max(2100, { error: `${label}不正确` }).optional(),
+  );
+const searchSchema = filterSchema
+  .extend({
+    query: reqStr('请输入检索词').pipe(z.string().max(100, { error: '检索词不能超过100个字符' })),
+    field: fieldSchema,
+    sort: z.preprocess(blankToDefault, z.enum(['relevance', 'publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('relevance')),
+    // Further rows of an advanced search, each joined to what comes before it; empty rows are left out.
+    conditions: z
+      .array(
+        z.object({
+          op: z.preprocess(blankToDefault, z.enum(SEARCH_OPERATORS, { error: '检索条件的逻辑关系不正确' }).default('and')),
+          field: fieldSchema,
+          query: z.preprocess((v) => (v == null ? '' : v), z.string({ error: '检索词不正确' }).trim().max(100, { error: '检索词不能超过100个字符' })),
+        }),
+        { error: '检索条件不正确' },
+      )
+      .max(6, { error: '检索条件最多6行' })
+      .optional(),
+    yearFrom: yearSchema('起始年份'),
+    yearTo: yearSchema('截止年份'),
+  })
+  .refine((s) => s.yearFrom === undefined || s.yearTo === undefined || s.yearFrom <= s.yearTo, {
+    error: '起始年份不能晚于截止年份',
+    path: ['yearFrom'],
+  });
 
 const idSchema = z.object({ id: reqId() });
 
