@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bizError, page, parse, type Page, type Params, type Paging } from './http.js';
 import { articleCaches, type Facet, type SearchSummary } from './searchCache.js';
 import { escapeHtml, likeContains } from './text.js';
+import type { SearchCondition, SearchField, SearchOperator } from '../contract/search.js';
 
 export interface ArticleRow {
   id: number;
@@ -287,11 +288,7 @@ export function listArticles(db: DB, f: ArticleFilter, sort: SortKey, p: Paging 
 
 // --- full-text search ---
 
-export const SEARCH_FIELDS = ['all', 'topic', 'title', 'author', 'institution', 'keyword', 'fund', 'abstract'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
-/** How a further condition joins what comes before it: 与, 或, 非. */
-export const SEARCH_OPERATORS = ['and', 'or', 'not'] as const;
-export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
+export { SEARCH_FIELDS, SEARCH_OPERATORS } from '../contract/search.js';
 
 /** FTS columns, and the articles columns used by the LIKE search, of each field. 主题 is title, keywords and abstract. */
 const FIELD_COLUMNS: Record<Exclude<SearchField, 'all'>, { fts: string; like: string[] }> = {
@@ -304,13 +301,6 @@ const FIELD_COLUMNS: Record<Exclude<SearchField, 'all'>, { fts: string; like: st
   abstract: { fts: 'abstract', like: ['a.abstract'] },
 };
 const ALL_LIKE_COLUMNS = [...new Set(Object.values(FIELD_COLUMNS).flatMap((c) => c.like))];
-
-/** One more row of an advanced search: `op` joins it to everything before it, read left to right. */
-export interface SearchCondition {
-  op: SearchOperator;
-  field: SearchField;
-  query: string;
-}
 
 export interface SearchInput extends ArticleFilter {
   query: string;

@@ -58,7 +58,13 @@ describe('advanced search', () => {
     const a = await ids(first);
     const b = await ids({ query: second.query, field: second.field });
     const c = await ids({ query: '平台', field: 'topic' });
-    const found = await ids({ ...first, conditions: [{ op: 'or', ...second }, { op: 'not', field: 'topic', query: '平台' }] });
+    const found = await ids({
+      ...first,
+      conditions: [
+        { op: 'or', ...second },
+        { op: 'not', field: 'topic', query: '平台' },
+      ],
+    });
     expect([...found].sort()).toEqual([...new Set([...a, ...b])].filter((id) => !c.has(id)).sort());
     expect(found.size).toBeGreaterThan(0);
   });
@@ -79,7 +85,13 @@ describe('advanced search', () => {
 
   it('leaves out empty rows and finds a row’s words as literal text', async () => {
     const plain = (await sb.post<Result>(PATH, first)).body.entity.total;
-    const withBlank = await sb.post<Result>(PATH, { ...first, conditions: [{ op: 'or', field: 'author', query: '  ' }, { op: '', field: '', query: '' }] });
+    const withBlank = await sb.post<Result>(PATH, {
+      ...first,
+      conditions: [
+        { op: 'or', field: 'author', query: '  ' },
+        { op: '', field: '', query: '' },
+      ],
+    });
     expect(withBlank.body.entity.total).toBe(plain);
     for (const query of ['%', '_', "' OR 1=1 --"]) {
       const { body } = await sb.post<Result>(PATH, { ...first, conditions: [{ op: 'or', field: 'all', query }] });

@@ -18,6 +18,7 @@ import { recordArticleActivity } from '../recording.js';
 import { bizError, createApi, optBool, optInt, page, paging, parse, reqId, reqStr, type Logger, type Params } from '../http.js';
 import { INSTITUTIONS, SURNAMES } from '../seed/banks.js';
 import { amendmentRecords } from '../amendments.js';
+import { MAX_SEARCH_CONDITIONS, MAX_SEARCH_QUERY_LENGTH } from '../../contract/search.js';
 import { paperContent } from '../fulltext.js';
 import { addDays } from '../seed/dates.js';
 import { Rng, hash32 } from '../seed/prng.js';
@@ -38,11 +39,16 @@ const fieldSchema = z.preprocess(blankToDefault, z.enum(SEARCH_FIELDS, { error: 
 const yearSchema = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: `${label}不正确` }).int({ error: `${label}不正确` }).min(1900, { error: `${label}不正确` }).max(2100, { error: `${label}不正确` }).optional(),
+    z.coerce
+      .number({ error: `${label}不正确` })
+      .int({ error: `${label}不正确` })
+      .min(1900, { error: `${label}不正确` })
+      .max(2100, { error: `${label}不正确` })
+      .optional(),
   );
 const searchSchema = filterSchema
   .extend({
-    query: reqStr('请输入检索词').pipe(z.string().max(100, { error: '检索词不能超过100个字符' })),
+    query: reqStr('请输入检索词').pipe(z.string().max(MAX_SEARCH_QUERY_LENGTH, { error: `检索词不能超过${MAX_SEARCH_QUERY_LENGTH}个字符` })),
     field: fieldSchema,
     sort: z.preprocess(blankToDefault, z.enum(['relevance', 'publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('relevance')),
     // Further rows of an advanced search, each joined to what comes before it; empty rows are left out.
@@ -51,11 +57,17 @@ const searchSchema = filterSchema
         z.object({
           op: z.preprocess(blankToDefault, z.enum(SEARCH_OPERATORS, { error: '检索条件的逻辑关系不正确' }).default('and')),
           field: fieldSchema,
-          query: z.preprocess((v) => (v == null ? '' : v), z.string({ error: '检索词不正确' }).trim().max(100, { error: '检索词不能超过100个字符' })),
+          query: z.preprocess(
+            (v) => (v == null ? '' : v),
+            z
+              .string({ error: '检索词不正确' })
+              .trim()
+              .max(MAX_SEARCH_QUERY_LENGTH, { error: `检索词不能超过${MAX_SEARCH_QUERY_LENGTH}个字符` }),
+          ),
         }),
         { error: '检索条件不正确' },
       )
-      .max(6, { error: '检索条件最多6行' })
+      .max(MAX_SEARCH_CONDITIONS, { error: `检索条件最多${MAX_SEARCH_CONDITIONS}行` })
       .optional(),
     yearFrom: yearSchema('起始年份'),
     yearTo: yearSchema('截止年份'),

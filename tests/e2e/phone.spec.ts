@@ -175,6 +175,18 @@ test.describe('what a phone reader meets', () => {
     if (!test.info().project.name.endsWith('-no-js')) await expect(panel.getByRole('button', { name: '复制链接' })).toBeVisible();
   });
 
+  test('a filter chosen, the search results fill the first screen again', async ({ page }) => {
+    await visit(page, `/search?q=${encodeURIComponent('数据')}`);
+    const filters = page.getByRole('complementary', { name: '分组筛选' });
+    await filters.getByText('分组筛选').click();
+    await filters.getByRole('link', { name: /2024年/ }).click();
+    await expect(page).toHaveURL(/yearFrom=2024&yearTo=2024|yearTo=2024&yearFrom=2024/);
+    await expect(filters.getByRole('link', { name: /2024年/ })).toBeHidden();
+    const first = page.getByRole('main').locator('article').first();
+    await expect(first).toBeInViewport();
+    expect((await first.getByRole('heading').boundingBox())!.y).toBeLessThan(page.viewportSize()!.height);
+  });
+
   test('the phone menu lists 文献成果, 新闻资讯 and 检索', async ({ page }) => {
     await visit(page, '/editorialBoard');
     await page.locator('summary').filter({ hasText: '菜单' }).click();
