@@ -18,6 +18,7 @@ import { recordArticleActivity } from '../recording.js';
 import { bizError, createApi, optBool, optInt, page, paging, parse, reqId, reqStr, type Logger, type Params } from '../http.js';
 import { INSTITUTIONS, SURNAMES } from '../seed/banks.js';
 import { amendmentRecords } from '../amendments.js';
+import { countUsage, monthlyUsage } from '../usage.js';
 import { MAX_SEARCH_CONDITIONS, MAX_SEARCH_QUERY_LENGTH } from '../../contract/search.js';
 import { paperContent } from '../fulltext.js';
 import { addDays } from '../seed/dates.js';
@@ -109,31 +110,16 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   // Full record; each call counts a view.
   api.post('/literatureBaseDetails', ({ params, auth }) => {
     const { id } = parse(idSchema, params);
-    db.prepare('UPDATE articles SET views = views + 1 WHERE id = ?').run(id);
     const row = articleRow(db, id);
     if (!row) throw bizError('文献不存在或已下线', 404);
+    countUsage(db, id, 'views');
+    row.views += 1;
     if (auth) recordArticleActivity(db, auth.employeeId, id, 'read');
     return toDetail(db, row);
   });
 
-  // Monthly views and downloads over the 12 months after publication (sums to the totals).
-  api.post('/getPaperChart', ({ params }) => {
-    const row = mustArticle(params);
-    const rng = new Rng(hash32(`chart-${row.id}`));
-    const weights = Array.from({ length: 12 }, (_, i) => Math.exp(-i / 4) * (0.6 + rng.float()));
-    const sum = weights.reduce((a, b) => a + b, 0);
-    const spread = (total: number) => {
-      const parts = weights.map((w) => Math.floor((w / sum) * total));
-      parts[0] = (parts[0] ?? 0) + total - parts.reduce((a, b) => a + b, 0);
-      return parts;
-    };
-    const [y, m] = row.published_date.split('-').map(Number) as [number, number];
-    const months = weights.map((_, i) => {
-      const k = m - 1 + i;
-      return `${y + Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
-    });
-    return { months, views: spread(row.views), downloads: spread(row.downloads) };
-  });
+  // Monthly views and downloads from the month of publication to this month (sums to the totals).
+  api.post('/getPaperChart', ({ params }) => monthlyUsage(db, mustArticle(params)));
 
   // Structured full text with reference marks and GB/T 7714 references (sections empty: PDF only).
   api.post('/getPaperContent', ({ params }) => paperContent(db, mustArticle(params)));
