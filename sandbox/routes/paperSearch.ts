@@ -16,7 +16,9 @@ import {
 import type { DB } from '../db.js';
 import { recordArticleActivity } from '../recording.js';
 import { bizError, createApi, optBool, optInt, page, paging, parse, reqId, reqStr, type Logger, type Params } from '../http.js';
-import { INSTITUTIONS, SURNAMES } from '../seed/banks.js';
+import { INSTITUTIONS, LAWS, SURNAMES } from '../seed/banks.js';
+import { NOTE_VIEWS, NOTE_WISHES } from '../seed/prose.js';
+import { fill } from '../text.js';
 import { amendmentRecords } from '../amendments.js';
 import { countUsage, monthlyUsage } from '../usage.js';
 import { MAX_SEARCH_CONDITIONS, MAX_SEARCH_QUERY_LENGTH } from '../../contract/search.js';
@@ -130,20 +132,16 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     const p = paging(params);
     const rng = new Rng(hash32(`minute-${row.id}`));
     const count = rng.int(0, 12);
-    const phrases = [
-      '论证严密，对实务很有启发。',
-      '比较法部分的梳理非常扎实。',
-      '建议进一步讨论与现行监管规则的衔接。',
-      '文中提出的分级分类思路值得借鉴。',
-      '实证样本的选取方法交代清楚，结论可信。',
-      '对相关司法解释的起草有参考价值。',
-    ];
+    // Distinct notes: each reader's view once, sometimes with a wish.
+    const kw = JSON.parse(row.keywords) as string[];
+    const vars = { k: kw[0] ?? '数据', t: kw[1] ?? kw[0] ?? '数据', l: rng.pick(LAWS).zh };
+    const views = rng.sample(NOTE_VIEWS, count).map((view) => fill(view, vars) + rng.pick(NOTE_WISHES));
     const all = Array.from({ length: count }, (_, i) => ({
       id: row.id * 100 + i + 1,
       paperId: row.id,
       nickname: `${rng.pick(SURNAMES)}**`,
       institution: rng.pick(INSTITUTIONS),
-      content: rng.pick(phrases),
+      content: views[i] ?? '',
       likeCount: rng.int(0, 80),
       createTime: `${addDays(row.published_date, rng.int(1, 300))} ${String(rng.int(8, 22)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00`,
     })).sort((a, b) => b.createTime.localeCompare(a.createTime));
