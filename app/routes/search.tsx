@@ -158,8 +158,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             {EXTRA_ROWS.map((n, index) => {
               const row = rows[index + 1];
               return (
-                <fieldset key={n} className={classes.condition}>
-                  <legend className="visually-hidden">第{n}行检索条件</legend>
+                // Named by aria-label: a legend would take a cell of the row's grid.
+                <fieldset key={n} className={classes.condition} aria-label={`第${n}行检索条件`}>
                   <select name={`op${n}`} defaultValue={row?.op} aria-label={`第${n}行与上文的关系`}>
                     {SEARCH_OPERATORS.map((op) => (
                       <option key={op} value={op}>
