@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bizError, page, parse, type Page, type Params, type Paging } from './http.js';
 import { articleCaches, type Facet, type SearchSummary } from './searchCache.js';
 import { escapeHtml, likeContains } from './text.js';
+import type { SearchCondition, SearchField, SearchOperator } from '../contract/search.js';
 
 export interface ArticleRow {
   id: number;
@@ -287,23 +288,28 @@ export function listArticles(db: DB, f: ArticleFilter, sort: SortKey, p: Paging 
 
 // --- full-text search ---
 
-export const SEARCH_FIELDS = ['all', 'title', 'author', 'institution', 'keyword', 'fund', 'abstract'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+export { SEARCH_FIELDS, SEARCH_OPERATORS } from '../contract/search.js';
 
-/** FTS column, and the articles column used by the LIKE fallback, of each field. */
-const FIELD_COLUMNS: Record<Exclude<SearchField, 'all'>, { fts: string; like: string }> = {
-  title: { fts: 'title', like: 'a.title' },
-  author: { fts: 'author', like: 'a.authors_text' },
-  institution: { fts: 'institution', like: 'a.institutions_text' },
-  keyword: { fts: 'keyword', like: 'a.keywords_text' },
-  fund: { fts: 'fund', like: "coalesce(a.fund, '')" },
-  abstract: { fts: 'abstract', like: 'a.abstract' },
+/** FTS columns, and the articles columns used by the LIKE search, of each field. 主题 is title, keywords and abstract. */
+const FIELD_COLUMNS: Record<Exclude<SearchField, 'all'>, { fts: string; like: string[] }> = {
+  topic: { fts: '{title keyword abstract}', like: ['a.title', 'a.keywords_text', 'a.abstract'] },
+  title: { fts: 'title', like: ['a.title'] },
+  author: { fts: 'author', like: ['a.authors_text'] },
+  institution: { fts: 'institution', like: ['a.institutions_text'] },
+  keyword: { fts: 'keyword', like: ['a.keywords_text'] },
+  fund: { fts: 'fund', like: ["coalesce(a.fund, '')"] },
+  abstract: { fts: 'abstract', like: ['a.abstract'] },
 };
+const ALL_LIKE_COLUMNS = [...new Set(Object.values(FIELD_COLUMNS).flatMap((c) => c.like))];
 
 export interface SearchInput extends ArticleFilter {
   query: string;
   field: SearchField;
   sort: SortKey | 'relevance';
+  /** Further rows after the first (`query` in `field`). */
+  conditions?: SearchCondition[] | undefined;
+  yearFrom?: number | undefined;
+  yearTo?: number | undefined;
 }
 
 /** FTS match set joined to the narrow covering index (filters, facets, date order). */
@@ -311,16 +317,43 @@ const FTS_FROM = 'articles_fts CROSS JOIN articles a INDEXED BY articles_search 
 /** FTS match set joined to the table rows (orders by views or downloads). */
 const FTS_FROM_ROWS = 'articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid';
 
+const termsOf = (query: string) => query.split(/\s+/).filter(Boolean).slice(0, 5);
+
+/** A row as LIKE conditions: every term somewhere in the field's columns. Values are bound, never written into the SQL. */
+function likeCondition(field: SearchField, terms: string[]): { sql: string; args: string[] } {
+  const cols = field === 'all' ? ALL_LIKE_COLUMNS : FIELD_COLUMNS[field].like;
+  const args: string[] = [];
+  const parts = terms.map((t) => {
+    for (let i = 0; i < cols.length; i++) args.push(likeContains(t));
+    return `(${cols.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`;
+  });
+  return { sql: `(${parts.join(' AND ')})`, args };
+}
+
 /**
  * Builds the WHERE of a search. The trigram tokenizer needs at least 3 characters per
  * term, so any shorter term switches the whole query to LIKE (a scan, fine at this size).
+ * An advanced search (several rows joined by 与/或/非, read left to right as the CNKI form
+ * does) is always LIKE: one predicate per row, nested in the order of the rows.
  * With FTS the match set always drives the query (CROSS JOIN): letting SQLite start from a
  * filter index instead evaluates the MATCH once per filtered article.
  */
 function searchPlan(input: SearchInput) {
-  const terms = input.query.split(/\s+/).filter(Boolean).slice(0, 5);
-  const useFts = terms.every((t) => [...t].length >= 3);
+  const rows = [{ op: 'and' as SearchOperator, field: input.field, terms: termsOf(input.query) }].concat(
+    (input.conditions ?? []).map((c) => ({ op: c.op, field: c.field, terms: termsOf(c.query) })).filter((c) => c.terms.length > 0),
+  );
+  // Highlighted: what the reader asked to find, not what they excluded.
+  const terms = rows.filter((r) => r.op !== 'not').flatMap((r) => r.terms);
+  const useFts = rows.length === 1 && terms.every((t) => [...t].length >= 3);
   const { where, args } = filterSql(input);
+  if (input.yearFrom !== undefined) {
+    where.push('a.year >= ?');
+    args.push(input.yearFrom);
+  }
+  if (input.yearTo !== undefined) {
+    where.push('a.year <= ?');
+    args.push(input.yearTo);
+  }
   const filtered = where.length > 0;
   let match: string | null = null;
   if (useFts) {
@@ -329,17 +362,23 @@ function searchPlan(input: SearchInput) {
     where.unshift('articles_fts MATCH ?');
     args.unshift(match);
   } else {
-    const cols = input.field === 'all' ? Object.values(FIELD_COLUMNS).map((c) => c.like) : [FIELD_COLUMNS[input.field].like];
-    for (const t of terms) {
-      where.push(`(${cols.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-      for (let i = 0; i < cols.length; i++) args.push(likeContains(t));
+    let sql = '';
+    const rowArgs: string[] = [];
+    for (const row of rows) {
+      const condition = likeCondition(row.field, row.terms);
+      sql = sql === '' ? condition.sql : `(${sql} ${row.op === 'or' ? 'OR' : 'AND'} ${row.op === 'not' ? 'NOT ' : ''}${condition.sql})`;
+      rowArgs.push(...condition.args);
     }
+    where.push(sql);
+    args.push(...rowArgs);
   }
   const key = JSON.stringify([
-    match ?? terms,
+    match ?? rows,
     input.field,
     input.journalId,
     input.year,
+    input.yearFrom,
+    input.yearTo,
     input.issueId,
     input.columnId,
     input.selected,

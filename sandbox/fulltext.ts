@@ -4,7 +4,8 @@
 // form, some of them other sandbox articles with their DOIs.
 import type { ArticleRow } from './articles.js';
 import type { DB } from './db.js';
-import { ASPECTS, BODY_SENTENCES, LAWS, SECTION_HEADINGS } from './seed/banks.js';
+import { ASPECTS, LAWS } from './seed/banks.js';
+import { BODY, SECTION_PLANS } from './seed/prose.js';
 import { Rng, hash32 } from './seed/prng.js';
 import { fill } from './text.js';
 
@@ -75,10 +76,18 @@ export function paperContent(db: DB, row: ArticleRow) {
   ];
   const order = rng.sample(references, references.length);
 
-  const sections = rng.pick(SECTION_HEADINGS).map((h) => ({
-    heading: fill(h, vars),
-    paragraphs: Array.from({ length: rng.int(2, 3) }, () => rng.sample(BODY_SENTENCES, rng.int(3, 5)).map((s) => fill(s, vars))),
-  }));
+  // Each section reads the sentences of its part of a paper, none twice, in two or three paragraphs.
+  const sections = rng.pick(SECTION_PLANS).map(({ heading, part }) => {
+    const pool = rng.sample(BODY[part], BODY[part].length).map((sentence) => fill(sentence, vars));
+    const count = Math.min(pool.length, rng.int(4, 7));
+    const paragraphs = (count >= 6 ? [count - 3, 3] : count >= 4 ? [2, count - 2] : [count]).map((size, index, sizes) =>
+      pool.slice(
+        sizes.slice(0, index).reduce((a, b) => a + b, 0),
+        sizes.slice(0, index + 1).reduce((a, b) => a + b, 0),
+      ),
+    );
+    return { heading: fill(heading, vars), paragraphs };
+  });
 
   // Marks go before a sentence's closing 。: each reference first cited in list order, spread
   // over the text, and a few cited again later.

@@ -91,6 +91,8 @@ export const reading = {
   },
   charts: {
     showTable: '查看数据表',
+    /** Under a chart wider than a phone's screen, which scrolls sideways in its frame. */
+    scrollHint: '图表较宽，可左右滑动查看',
     empty: '暂无数据',
     year: '年份',
     paperTrend: { title: '发文趋势', series: '发文量', unit: '篇' },

@@ -1,4 +1,5 @@
 // /api/file/file/download: streams an article PDF by the two file-object values hash + fileName.
+import { countUsage } from '../usage.js';
 import { z } from 'zod';
 import type { DB } from '../db.js';
 import { recordArticleActivity } from '../recording.js';
@@ -60,7 +61,7 @@ export function fileRoutes(db: DB, log: Logger) {
     const row = db.prepare(`${ARTICLE_SELECT} WHERE a.pdf_hash = ?`).get(q.hash) as ArticleRow | undefined;
     if (!row) throw bizError('文件不存在或已被删除', 404);
     const inline = q.inline === '1' || q.inline === 'true';
-    if (!inline) db.prepare('UPDATE articles SET downloads = downloads + 1 WHERE id = ?').run(row.id);
+    if (!inline) countUsage(db, row.id, 'downloads');
     if (!inline && auth) recordArticleActivity(db, auth.employeeId, row.id, 'download');
     const authors = db.prepare('SELECT name, name_en, institution FROM article_authors WHERE article_id = ? ORDER BY seq').all(row.id) as PdfAuthor[];
     const pdf = articlePdf(row, authors);

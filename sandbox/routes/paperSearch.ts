@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   SEARCH_FIELDS,
+  SEARCH_OPERATORS,
   articleRow,
   cardsByIds,
   downloadUrl,
@@ -15,8 +16,12 @@ import {
 import type { DB } from '../db.js';
 import { recordArticleActivity } from '../recording.js';
 import { bizError, createApi, optBool, optInt, page, paging, parse, reqId, reqStr, type Logger, type Params } from '../http.js';
-import { INSTITUTIONS, SURNAMES } from '../seed/banks.js';
+import { INSTITUTIONS, LAWS, SURNAMES } from '../seed/banks.js';
+import { NOTE_VIEWS, NOTE_WISHES } from '../seed/prose.js';
+import { fill } from '../text.js';
 import { amendmentRecords } from '../amendments.js';
+import { countUsage, monthlyUsage } from '../usage.js';
+import { MAX_SEARCH_CONDITIONS, MAX_SEARCH_QUERY_LENGTH } from '../../contract/search.js';
 import { paperContent } from '../fulltext.js';
 import { addDays } from '../seed/dates.js';
 import { Rng, hash32 } from '../seed/prng.js';
@@ -32,14 +37,48 @@ const sortSchema = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.enum(['publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('publishDate'),
 );
-const searchSchema = filterSchema.extend({
-  query: reqStr('请输入检索词').pipe(z.string().max(100, { error: '检索词不能超过100个字符' })),
-  field: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SEARCH_FIELDS, { error: '检索字段不正确' }).default('all')),
-  sort: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(['relevance', 'publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('relevance'),
-  ),
-});
+const blankToDefault = (v: unknown) => (v === '' ? undefined : v);
+const fieldSchema = z.preprocess(blankToDefault, z.enum(SEARCH_FIELDS, { error: '检索字段不正确' }).default('all'));
+const yearSchema = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${label}不正确` })
+      .int({ error: `${label}不正确` })
+      .min(1900, { error: `${label}不正确` })
+      .max(2100, { error: `${label}不正确` })
+      .optional(),
+  );
+const searchSchema = filterSchema
+  .extend({
+    query: reqStr('请输入检索词').pipe(z.string().max(MAX_SEARCH_QUERY_LENGTH, { error: `检索词不能超过${MAX_SEARCH_QUERY_LENGTH}个字符` })),
+    field: fieldSchema,
+    sort: z.preprocess(blankToDefault, z.enum(['relevance', 'publishDate', 'views', 'downloads'], { error: '排序方式不正确' }).default('relevance')),
+    // Further rows of an advanced search, each joined to what comes before it; empty rows are left out.
+    conditions: z
+      .array(
+        z.object({
+          op: z.preprocess(blankToDefault, z.enum(SEARCH_OPERATORS, { error: '检索条件的逻辑关系不正确' }).default('and')),
+          field: fieldSchema,
+          query: z.preprocess(
+            (v) => (v == null ? '' : v),
+            z
+              .string({ error: '检索词不正确' })
+              .trim()
+              .max(MAX_SEARCH_QUERY_LENGTH, { error: `检索词不能超过${MAX_SEARCH_QUERY_LENGTH}个字符` }),
+          ),
+        }),
+        { error: '检索条件不正确' },
+      )
+      .max(MAX_SEARCH_CONDITIONS, { error: `检索条件最多${MAX_SEARCH_CONDITIONS}行` })
+      .optional(),
+    yearFrom: yearSchema('起始年份'),
+    yearTo: yearSchema('截止年份'),
+  })
+  .refine((s) => s.yearFrom === undefined || s.yearTo === undefined || s.yearFrom <= s.yearTo, {
+    error: '起始年份不能晚于截止年份',
+    path: ['yearFrom'],
+  });
 
 const idSchema = z.object({ id: reqId() });
 
@@ -73,31 +112,16 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   // Full record; each call counts a view.
   api.post('/literatureBaseDetails', ({ params, auth }) => {
     const { id } = parse(idSchema, params);
-    db.prepare('UPDATE articles SET views = views + 1 WHERE id = ?').run(id);
     const row = articleRow(db, id);
     if (!row) throw bizError('文献不存在或已下线', 404);
+    countUsage(db, id, 'views');
+    row.views += 1;
     if (auth) recordArticleActivity(db, auth.employeeId, id, 'read');
     return toDetail(db, row);
   });
 
-  // Monthly views and downloads over the 12 months after publication (sums to the totals).
-  api.post('/getPaperChart', ({ params }) => {
-    const row = mustArticle(params);
-    const rng = new Rng(hash32(`chart-${row.id}`));
-    const weights = Array.from({ length: 12 }, (_, i) => Math.exp(-i / 4) * (0.6 + rng.float()));
-    const sum = weights.reduce((a, b) => a + b, 0);
-    const spread = (total: number) => {
-      const parts = weights.map((w) => Math.floor((w / sum) * total));
-      parts[0] = (parts[0] ?? 0) + total - parts.reduce((a, b) => a + b, 0);
-      return parts;
-    };
-    const [y, m] = row.published_date.split('-').map(Number) as [number, number];
-    const months = weights.map((_, i) => {
-      const k = m - 1 + i;
-      return `${y + Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
-    });
-    return { months, views: spread(row.views), downloads: spread(row.downloads) };
-  });
+  // Monthly views and downloads from the month of publication to this month (sums to the totals).
+  api.post('/getPaperChart', ({ params }) => monthlyUsage(db, mustArticle(params)));
 
   // Structured full text with reference marks and GB/T 7714 references (sections empty: PDF only).
   api.post('/getPaperContent', ({ params }) => paperContent(db, mustArticle(params)));
@@ -108,20 +132,16 @@ export function paperSearchRoutes(db: DB, log: Logger) {
     const p = paging(params);
     const rng = new Rng(hash32(`minute-${row.id}`));
     const count = rng.int(0, 12);
-    const phrases = [
-      '论证严密，对实务很有启发。',
-      '比较法部分的梳理非常扎实。',
-      '建议进一步讨论与现行监管规则的衔接。',
-      '文中提出的分级分类思路值得借鉴。',
-      '实证样本的选取方法交代清楚，结论可信。',
-      '对相关司法解释的起草有参考价值。',
-    ];
+    // Distinct notes: each reader's view once, sometimes with a wish.
+    const kw = JSON.parse(row.keywords) as string[];
+    const vars = { k: kw[0] ?? '数据', t: kw[1] ?? kw[0] ?? '数据', l: rng.pick(LAWS).zh };
+    const views = rng.sample(NOTE_VIEWS, count).map((view) => fill(view, vars) + rng.pick(NOTE_WISHES));
     const all = Array.from({ length: count }, (_, i) => ({
       id: row.id * 100 + i + 1,
       paperId: row.id,
       nickname: `${rng.pick(SURNAMES)}**`,
       institution: rng.pick(INSTITUTIONS),
-      content: rng.pick(phrases),
+      content: views[i] ?? '',
       likeCount: rng.int(0, 80),
       createTime: `${addDays(row.published_date, rng.int(1, 300))} ${String(rng.int(8, 22)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00`,
     })).sort((a, b) => b.createTime.localeCompare(a.createTime));

@@ -435,24 +435,7 @@ export const ABS_EN_CLOSE = [
   'It concludes that rule supply, enforcement coordination and judicial remedies should be improved together.',
 ];
 
-// --- Paper body (getPaperContent) ---
-export const SECTION_HEADINGS = [
-  ['一、问题的提出', '二、{t}的理论基础', '三、{t}的实践困境', '四、{t}的制度完善路径', '结语'],
-  ['一、引言', '二、{k}的规范构造', '三、比较法视野下的{k}', '四、我国{t}规则的体系化展开', '五、结论'],
-  ['一、问题与方法', '二、{t}的司法实践样态', '三、裁判分歧的成因分析', '四、{t}的规则重构', '结语'],
-];
-export const BODY_SENTENCES = [
-  '从规范文本来看，{l}对{k}作出了原则性规定，但具体适用仍有赖于配套规则的细化。',
-  '值得注意的是，{k}并非一个孤立的法律概念，而是嵌入在更为宏观的数据治理框架之中。',
-  '有学者指出，{t}的核心在于合理配置数据处理活动中的风险与收益。',
-  '在司法实践中，法院往往通过利益衡量的方法对{k}纠纷作出裁判。',
-  '比较法上，欧盟《通用数据保护条例》采取了以权利为中心的保护模式，而美国则更多依赖行业自律与事后救济。',
-  '就制度功能而言，{k}兼具私法上的权益保护功能与公法上的秩序维护功能。',
-  '由此可见，单纯依靠个人的私力救济难以有效应对规模化的数据处理风险。',
-  '因此，有必要从{a}的角度出发，对现有规则进行体系化的解释与完善。',
-  '需要强调的是，规则设计应当为技术创新预留必要的空间，避免过度规制抑制产业发展。',
-  '此外，监管部门之间的职责划分尚不清晰，容易产生“九龙治水”的局面。',
-];
+// --- Paper body (getPaperContent): the phrase pools are in prose.ts ---
 
 // --- People ---
 export const BOARD_ROLES: { role: string; level: number; count: number }[] = [

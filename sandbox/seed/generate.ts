@@ -37,7 +37,8 @@ import {
   type Pair,
 } from './banks.js';
 import { BASE_DATE, addDays, dayOfIssue, fmtDay } from './dates.js';
-import { Rng } from './prng.js';
+import { Rng, hash32 } from './prng.js';
+import { INDUSTRY_NEWS_GISTS, NEWS_EVENT_BODIES, TITLE_SUBTITLES, TITLE_TEMPLATES } from './prose.js';
 import { clearArticleCaches } from '../searchCache.js';
 import { seedSubmissions } from './submissions.js';
 import { fill } from '../text.js';
@@ -88,7 +89,7 @@ const ISSUE_MONTHS: Record<number, number[]> = {
   4: [3, 6, 9, 12],
   2: [6, 12],
 };
-const FIRST_YEAR = 2022;
+/** The last year with issues; each journal's first is the year it was founded. */
 const LAST_YEAR = 2025;
 
 export function pdfHashFor(articleId: number): string {
@@ -212,8 +213,8 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
         insColumn.run(++columnId, id, def.zh, def.en, sort + 1);
         state.columns.push({ id: columnId, def });
       });
-      let totalNo = (FIRST_YEAR - j.foundedYear) * j.issuesPerYear;
-      for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) {
+      let totalNo = 0;
+      for (let year = j.foundedYear; year <= LAST_YEAR; year++) {
         (ISSUE_MONTHS[j.issuesPerYear] ?? [12]).forEach((month, idx) => {
           const date = dayOfIssue(year, month);
           insIssue.run(++issueId, id, year, year - j.foundedYear + 1, idx + 1, ++totalNo, date);
@@ -277,16 +278,24 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       const aspect = rng.pick(ASPECTS);
       const law = rng.pick(LAWS);
       const n = rng.int(60, 480);
-      const made = makeTitle(rng, topic, aspect, law, n);
-      // Two papers never share a title: a repeat gets a subtitle of its own (no draw, so the rest of the seed stays as it was).
-      const title = uniqueTitle(made.zh, usedTitles, [
-        `兼论${aspect.zh}`,
-        `以${law.zh}为中心`,
-        `基于${n}份样本的观察`,
-        `${topic.zh}的另一种视角`,
-        `比较法的考察`,
-        `规范与实践之间`,
-      ]);
+      // The seed's draw picks the kind of title; the article's own generator the wording, so the rest of the seed stays as it was.
+      const wording = new Rng(hash32(`title-${seed}-${id}`));
+      const made = makeTitle(rng.weighted([5, 2, 3, 2, 2, 2]), wording, {
+        topic,
+        aspect,
+        law,
+        n,
+        keyword: wording.pick(def.keywords.map((zh, i) => ({ zh, en: def.keywordsEn[i] ?? zh }))),
+      });
+      // Two papers never share a title: a repeat gets a subtitle of its own, never one that repeats a word of the title.
+      const vars = { a: aspect.zh, l: law.zh, n, t: topic.zh };
+      const title = uniqueTitle(
+        made.zh,
+        usedTitles,
+        TITLE_SUBTITLES.map((subtitle) => fill(subtitle, vars)).filter(
+          (subtitle) => ![aspect.zh, law.zh, topic.zh].some((phrase) => subtitle.includes(phrase) && made.zh.includes(phrase)),
+        ),
+      );
       const titleEn = made.en;
 
       const kwIdx = rng.sample(
@@ -295,8 +304,7 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
       );
       const keywords = kwIdx.map((i) => def.keywords[i] as string);
       const keywordsEn = kwIdx.map((i) => def.keywordsEn[i] as string);
-      const vars = { t: topic.zh, l: law.zh, k: keywords[0] as string, a: aspect.zh, n };
-      const abstract = makeAbstract(rng, vars);
+      const abstract = makeAbstract(rng, { t: topic.zh, l: law.zh, k: keywords[0] as string, a: aspect.zh, n });
       const abstractEn = [
         fill(rng.pick(ABS_EN_OPEN), { t: lowerFirst(topic.en), T: upperFirst(topic.en), l: law.en }),
         ...rng.sample(ABS_EN_BODY, 2).map((s) => fill(s, { t: lowerFirst(topic.en) })),
@@ -407,30 +415,15 @@ export function seedDatabase(db: DB, opts: SeedOptions = {}): SeedResult {
   };
 }
 
-function makeTitle(rng: Rng, topic: Pair, aspect: Pair, law: Pair, n: number): Pair {
-  switch (rng.weighted([5, 2, 3, 2, 2, 2])) {
-    case 0:
-      return { zh: `${topic.zh}的${aspect.zh}`, en: `${aspect.en} of ${topic.en}` };
-    case 1:
-      return { zh: `论${topic.zh}`, en: `On ${topic.en}` };
-    case 2:
-      return {
-        zh: `${topic.zh}的${aspect.zh}——以${law.zh}为中心`,
-        en: `${aspect.en} of ${topic.en}: Centered on ${law.en}`,
-      };
-    case 3:
-      return {
-        zh: `${topic.zh}的司法认定——基于${n}份裁判文书的实证分析`,
-        en: `Judicial Determination of ${topic.en}: An Empirical Analysis of ${n} Judgments`,
-      };
-    case 4:
-      return { zh: `数字时代${topic.zh}的${aspect.zh}`, en: `${aspect.en} of ${topic.en} in the Digital Age` };
-    default:
-      return {
-        zh: `${law.zh}视域下${topic.zh}的${aspect.zh}`,
-        en: `${aspect.en} of ${topic.en} from the Perspective of ${law.en}`,
-      };
-  }
+/** A title of the given kind (TITLE_TEMPLATES), its wording drawn by the article's own generator. */
+function makeTitle(kind: number, wording: Rng, parts: { topic: Pair; aspect: Pair; law: Pair; keyword: Pair; n: number }): Pair {
+  const template = wording.pick(TITLE_TEMPLATES[kind] ?? TITLE_TEMPLATES[0]!);
+  const { topic, aspect, law, keyword, n } = parts;
+  const titleCase = (text: string) => text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  return {
+    zh: fill(template.zh, { t: topic.zh, a: aspect.zh, l: law.zh, k: keyword.zh, n }),
+    en: upperFirst(fill(template.en, { T: topic.en, A: aspect.en, L: law.en, K: titleCase(keyword.en), n })),
+  };
 }
 
 /** Chinese abstract of 150-300 characters assembled from the sentence banks. */
@@ -542,11 +535,15 @@ function seedNews(db: DB, rng: Rng, today: string): void {
   let id = 0;
   let date = today;
   const usedTitles = new Set<string>();
+  // Paragraphs of a news item; one starting with "## " is a subheading.
   const add = (type: number, headline: string, paragraphs: string[], source: string) => {
     date = addDays(date, -rng.int(2, 9));
-    const title = uniqueTitle(headline, usedTitles, ['会议综述', '专家观点', '实务交流', '成果发布']);
+    // The same event twice (two units, one name) is numbered: （二）, （三） …
+    let title = headline;
+    for (let n = 0; usedTitles.has(title); n++) title = `${headline}（${'二三四五六七八九'[n % 8]}）`;
+    usedTitles.add(title);
     const content =
-      paragraphs.map((p, i) => (i === 1 ? `<h3>会议综述</h3><p>${p}</p>` : `<p>${p}</p>`)).join('') + `<p><strong>（来源：${source}）</strong></p>`;
+      paragraphs.map((p) => (p.startsWith('## ') ? `<h3>${p.slice(3)}</h3>` : `<p>${p}</p>`)).join('') + `<p><strong>（来源：${source}）</strong></p>`;
     const first = paragraphs[0] ?? '';
     ins.run(
       ++id,
@@ -560,37 +557,38 @@ function seedNews(db: DB, rng: Rng, today: string): void {
       rng.int(80, 6000),
     );
   };
-  // type 1: cooperating-unit news
+  // type 1: cooperating-unit news, the body telling the event its title names
   for (let i = 0; i < 36; i++) {
     const org = rng.pick(NEWS_ORGS);
     const topic = rng.pick(topics);
-    const title = org + fill(rng.pick(NEWS_EVENTS), { t: topic, n: rng.int(2, 9) });
+    const event = rng.pick(NEWS_EVENTS.map((_, index) => index));
+    const vars = { o: org, t: topic, n: rng.int(2, 9) };
     add(
       1,
-      title,
-      [
-        `近日，${org}围绕“${topic}”主题组织学术活动，来自高校、科研院所、司法机关和行业企业的六十余位专家学者参加。`,
-        `与会专家认为，${topic}是数据基础制度建设的关键环节，应当坚持发展与安全并重，在法治轨道上推进数据要素市场化配置改革。`,
-        `多位学者结合典型案例，就规则供给、执法协同和司法裁判中的疑难问题展开深入讨论，并对下一步的理论研究提出了建议。`,
-        `本刊编辑部代表出席会议并表示，将持续关注${topic}领域的前沿成果，为学界提供高质量的交流平台。`,
-      ],
+      org + fill(NEWS_EVENTS[event] as string, vars),
+      (NEWS_EVENT_BODIES[event] ?? []).map((p) => fill(p, vars)),
       rng.chance(0.7) ? (NEWS_SOURCES[0] as string) : org,
     );
   }
-  // type 2: industry news
+  // type 2: industry news; the second round are experts reading the same news
   date = today;
   for (let i = 0; i < 30; i++) {
-    const base = INDUSTRY_NEWS[i % INDUSTRY_NEWS.length] as string;
-    const title = i < INDUSTRY_NEWS.length ? base : `专家解读：${base}`;
+    const index = i % INDUSTRY_NEWS.length;
+    const base = INDUSTRY_NEWS[index] as string;
+    const reading = i >= INDUSTRY_NEWS.length;
     const topic = rng.pick(topics);
+    const gist = INDUSTRY_NEWS_GISTS[index] as string;
     add(
       2,
-      title,
-      [
-        `${title.replace(/^专家解读：/, '')}。这是推进数字中国建设、完善数据基础制度的又一重要举措。`,
-        `业内人士指出，相关规定进一步明确了${topic}方面的具体要求，有助于稳定市场主体的合规预期。`,
-        `有专家建议，企业应当及时开展合规自查，完善内部数据治理制度，并关注后续配套细则的出台。`,
-      ],
+      reading ? `专家解读：${base}` : base,
+      reading
+        ? [
+            `${base}。${gist}`,
+            '## 专家解读',
+            `有专家指出，这一动向与${topic}密切相关，释放了规则进一步细化的信号。`,
+            '专家建议，相关企业应当及时开展合规自查，完善内部数据治理制度，并关注后续配套细则的出台。',
+          ]
+        : [`${base}。`, gist, '业内人士认为，相关举措有助于稳定市场主体的合规预期，后续实施效果有待观察。'],
       rng.pick(NEWS_SOURCES.slice(1)),
     );
   }

@@ -168,7 +168,7 @@ test.describe('article page', () => {
 });
 
 test.describe('literature search', () => {
-  test('finds Chinese text, marks the matches and filters by journal', async ({ page }) => {
+  test('finds Chinese text, marks the matches and filters by journal', async ({ page, javaScriptEnabled }) => {
     await page.goto('/search?q=数据出境');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('“数据出境”共找到');
     await expect(page.locator('article mark').first()).toHaveText('数据出境');
@@ -176,15 +176,71 @@ test.describe('literature search', () => {
     await facet.click();
     await expect(page).toHaveURL(/journalId=\d+/);
     await expect(page.locator('article').first()).toBeVisible();
+    // In the page, the new count is where the focus lands and what is announced.
+    if (javaScriptEnabled) await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(/^共找到 \d+ 条结果$/);
   });
 
   test('searches a chosen field', async ({ page }) => {
     await page.goto('/search');
     await page.getByRole('combobox', { name: '检索字段' }).selectOption('keyword');
     await page.getByRole('searchbox', { name: '检索词' }).fill('个人信息');
-    await page.getByRole('button', { name: '检索' }).click();
+    await page.getByRole('button', { name: '检索', exact: true }).click();
     await expect(page).toHaveURL(/field=keyword/);
     await expect(page.locator('article').first().locator('[aria-label="关键词"] mark').first()).toBeVisible();
+  });
+
+  test('an advanced search joins rows with 或 and 非, and a reload gives the same search and form', async ({ page }) => {
+    await page.goto('/search');
+    await page.getByText('高级检索', { exact: true }).click();
+    await page.getByRole('combobox', { name: '检索字段', exact: true }).selectOption('title');
+    await page.getByRole('searchbox', { name: '检索词', exact: true }).fill('数据');
+    await page.getByRole('combobox', { name: '第2行与上文的关系' }).selectOption('or');
+    await page.getByRole('combobox', { name: '第2行检索字段' }).selectOption('keyword');
+    await page.getByRole('searchbox', { name: '第2行检索词' }).fill('个人信息');
+    await page.getByRole('combobox', { name: '第3行与上文的关系' }).selectOption('not');
+    await page.getByRole('combobox', { name: '第3行检索字段' }).selectOption('topic');
+    await page.getByRole('searchbox', { name: '第3行检索词' }).fill('平台');
+    await page.getByRole('button', { name: '按条件检索' }).click();
+    // The URL holds the whole search and nothing blank: the link to keep or share.
+    await expect(page).toHaveURL(/op2=or/);
+    expect(new URL(page.url()).searchParams.has('q4')).toBe(false);
+
+    const expected = await fetch(`${E2E.sandboxUrl}/api/paperSearchApi/dataJurisprudenceSearch`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        query: '数据',
+        field: 'title',
+        conditions: [
+          { op: 'or', field: 'keyword', query: '个人信息' },
+          { op: 'not', field: 'topic', query: '平台' },
+        ],
+      }),
+    }).then(async (r) => ((await r.json()) as { entity: { total: number } }).entity.total);
+    const results = async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`篇名“数据” 或 关键词“个人信息” 非 主题“平台”共找到 ${expected} 条结果`);
+      const articles = page.getByRole('main').locator('article');
+      await expect(articles).toHaveCount(10);
+      for (const article of await articles.all()) {
+        const title = await article.getByRole('heading').innerText();
+        const keywords = await article.getByLabel('关键词').innerText();
+        expect(title.includes('数据') || keywords.includes('个人信息'), title).toBe(true);
+        expect(`${title} ${keywords}`, title).not.toContain('平台');
+      }
+    };
+    await results();
+    await page.reload();
+    await results();
+    // Folded over the results (they come first on a phone), and saying it holds the conditions.
+    await page.getByText('（已设 2 项条件）').click();
+    await expect(page.getByRole('combobox', { name: '检索字段', exact: true })).toHaveValue('title');
+    await expect(page.getByRole('searchbox', { name: '检索词', exact: true })).toHaveValue('数据');
+    await expect(page.getByRole('combobox', { name: '第2行与上文的关系' })).toHaveValue('or');
+    await expect(page.getByRole('searchbox', { name: '第2行检索词' })).toHaveValue('个人信息');
+    await expect(page.getByRole('combobox', { name: '第3行与上文的关系' })).toHaveValue('not');
+    await expect(page.getByRole('combobox', { name: '第3行检索字段' })).toHaveValue('topic');
+    await expect(page.getByRole('searchbox', { name: '第3行检索词' })).toHaveValue('平台');
   });
 
   test('says so when nothing matches', async ({ page }) => {

@@ -175,6 +175,18 @@ test.describe('what a phone reader meets', () => {
     if (!test.info().project.name.endsWith('-no-js')) await expect(panel.getByRole('button', { name: '复制链接' })).toBeVisible();
   });
 
+  test('a filter chosen, the search results fill the first screen again', async ({ page }) => {
+    await visit(page, `/search?q=${encodeURIComponent('数据')}`);
+    const filters = page.getByRole('complementary', { name: '分组筛选' });
+    await filters.getByText('分组筛选').click();
+    await filters.getByRole('link', { name: /2024年/ }).click();
+    await expect(page).toHaveURL(/yearFrom=2024&yearTo=2024|yearTo=2024&yearFrom=2024/);
+    await expect(filters.getByRole('link', { name: /2024年/ })).toBeHidden();
+    const first = page.getByRole('main').locator('article').first();
+    await expect(first).toBeInViewport();
+    expect((await first.getByRole('heading').boundingBox())!.y).toBeLessThan(page.viewportSize()!.height);
+  });
+
   test('the phone menu lists 文献成果, 新闻资讯 and 检索', async ({ page }) => {
     await visit(page, '/editorialBoard');
     await page.locator('summary').filter({ hasText: '菜单' }).click();
@@ -182,8 +194,24 @@ test.describe('what a phone reader meets', () => {
     for (const name of ['文献成果', '新闻资讯', '检索']) await expect(sections.getByRole('link', { name, exact: true })).toBeVisible();
   });
 
-  test("a reference's DOI stays in the reference's lines", async ({ page }) => {
+  test("the usage chart scrolls inside its frame, saying so; a reference's DOI stays in the reference's lines", async ({ page }) => {
     await visit(page, '/journal/detail?id=1');
+    const usage = page.locator('#usage');
+    const frame = (await usage.locator('figure').boundingBox())!;
+    expect(frame.x).toBeGreaterThanOrEqual(0);
+    expect(frame.x + frame.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    const scroller = usage.getByRole('group', { name: /月度浏览与下载/ });
+    const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(scrollWidth, 'the chart keeps a readable scale and scrolls').toBeGreaterThan(clientWidth);
+    await expect(usage.getByText('图表较宽，可左右滑动查看')).toBeVisible();
+    // Scrolled to its end, the newest month shows inside the frame.
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const labels = usage.locator('svg text');
+    const last = (await labels.last().boundingBox())!;
+    const box = (await scroller.boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    expect(last.x).toBeGreaterThanOrEqual(box.x);
+
     const lone = await page.locator('#references li').evaluateAll((items) =>
       items.flatMap((li) => {
         // Each line of the reference as the text on it: a line that is only "DOI:" is alone.

@@ -1,6 +1,7 @@
 import { captchaText, panel } from './auth-support';
 import { freshAuthor } from './authors';
 import { ABSTRACT, PDF } from './files';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { sandboxPost } from './sandbox';
 
@@ -8,6 +9,19 @@ import { sandboxPost } from './sandbox';
  * What a desktop reader and an author meet on the way: the share sheet's WeChat code, the
  * navigation to every section, reading comfort, and the submission rules.
  */
+
+/** What makes a page look like the site: its title's type and a card's surface. */
+async function lookOf(page: Page, card: Locator) {
+  const title = await page.getByRole('heading', { level: 1 }).evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { size: style.fontSize, color: style.color, weight: style.fontWeight };
+  });
+  const surface = await card.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { background: style.backgroundColor, radius: style.borderRadius, shadow: style.boxShadow };
+  });
+  return { title, surface };
+}
 
 test.describe('sharing on a desktop', () => {
   test("WeChat's code opens under the three buttons and moves none of them", async ({ page }) => {
@@ -44,8 +58,26 @@ test.describe("the submission form and the journal's 投稿须知", () => {
     );
     expect(profile.success, profile.message).toBe(true);
 
+    // The platform's 投稿须知 gives the journals' numbers; its page is the public look the submission wears.
+    await page.goto('/aboutUs');
+    await expect(page.getByText('中文摘要（200-300字）、关键词（3-5个）', { exact: false })).toBeVisible();
+    const publicLook = await lookOf(page, page.getByRole('main').locator('article').first());
+
     await page.goto('/upload?redirectGch=SJFX');
     await expect(page.getByText(/200-300字的中文摘要、3-5个关键词/)).toBeVisible();
+    const card = page.getByRole('heading', { name: '投稿须知', level: 2 }).locator('xpath=..');
+    expect(await lookOf(page, card), 'the submission looks like the public site').toEqual(publicLook);
+    const upload = page.getByRole('button', { name: '上传稿件' });
+    const button = await upload.evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--color-brand-bright)';
+      document.body.append(probe);
+      const brand = getComputedStyle(probe).color;
+      probe.remove();
+      return { background: getComputedStyle(el).backgroundColor === brand, height: el.getBoundingClientRect().height };
+    });
+    expect(button.background, "the main button is the site's blue").toBe(true);
+    expect(button.height).toBeGreaterThanOrEqual(44);
     await page.getByLabel('稿件文件').setInputFiles({ name: '数据出境.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.getByRole('button', { name: '上传稿件' }).click();
@@ -95,11 +127,6 @@ test.describe("the submission form and the journal's 投稿须知", () => {
     await page.getByLabel('验证码').fill(await captchaText(await page.locator('input[name="uuid"]').inputValue()));
     await page.getByRole('button', { name: '确认投稿' }).click();
     await expect(page.getByRole('heading', { name: '投稿成功' })).toBeVisible();
-  });
-
-  test("the platform's 投稿须知 gives the journals' numbers", async ({ page }) => {
-    await page.goto('/aboutUs');
-    await expect(page.getByText('中文摘要（200-300字）、关键词（3-5个）', { exact: false })).toBeVisible();
   });
 });
 

@@ -197,8 +197,17 @@ export const prePublicationRevisions = defineEndpoint<{ paperId: number }, PrePu
 export const inquirePaperId = defineEndpoint<{ doi: string }, { paperId: number }>('POST', '/api/homeApi/inquirePaperId', z.object({ paperId: z.number() }));
 
 import type { SearchField } from '~/lib/search-fields';
+import type { SearchRow } from '~/lib/advanced-search';
 
-export type SearchInput = Omit<ArticleFilters, 'sort'> & { query: string; field?: SearchField; sort?: 'relevance' | 'publishDate' | 'views' | 'downloads' };
+export type SearchInput = Omit<ArticleFilters, 'sort'> & {
+  query: string;
+  field?: SearchField;
+  sort?: 'relevance' | 'publishDate' | 'views' | 'downloads';
+  /** Further rows of an advanced search, each joined to everything before it (left to right). */
+  conditions?: SearchRow[];
+  yearFrom?: number;
+  yearTo?: number;
+};
 
 export const searchPageSchema = articlePageSchema.extend({ mode: z.string().nullish() });
 export const searchPapers = defineEndpoint<SearchInput, z.infer<typeof searchPageSchema>>('POST', '/api/paperSearchApi/search', searchPageSchema);

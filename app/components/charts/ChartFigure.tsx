@@ -49,7 +49,13 @@ export function ChartFigure({ title, table, legend, children }: ChartFigureProps
         </dl>
       ) : (
         <>
-          {children({ title: `${id}-title`, desc: `${id}-desc` })}
+          {/* Focusable, so a keyboard can scroll it where it is wider than the screen. */}
+          <div className={classes.scroller} tabIndex={0} role="group" aria-label={title}>
+            {children({ title: `${id}-title`, desc: `${id}-desc` })}
+          </div>
+          <p className={classes.scrollHint} aria-hidden="true">
+            {copy.charts.scrollHint}
+          </p>
           {legend && legend.length > 1 ? (
             <ul className={classes.legend} aria-hidden="true">
               {legend.map((item) => (

@@ -42,8 +42,14 @@ export async function finishReading(backend: Backend, article: ArticleDetail, st
     chart && chart.months.length
       ? {
           months: chart.months,
-          views: chart.months.map((_, i) => chart.views[i] ?? 0),
-          downloads: chart.months.map((_, i) => chart.downloads[i] ?? 0),
+          views: matchingTotal(
+            chart.months.map((_, i) => chart.views[i] ?? 0),
+            article.views,
+          ),
+          downloads: matchingTotal(
+            chart.months.map((_, i) => chart.downloads[i] ?? 0),
+            article.downloads,
+          ),
         }
       : null;
   return {
@@ -54,4 +60,16 @@ export async function finishReading(backend: Backend, article: ArticleDetail, st
     usage,
     notes: notes && notes.total > 0 ? { records: notes.records, total: notes.total, current: notes.current || 1, size: NOTES_SIZE } : null,
   };
+}
+
+/**
+ * The months as the page's own counter adds them up. The chart and the record are asked for
+ * side by side, and the record's call counts this very view: what one saw and the other did
+ * not happened just now, so it belongs to the newest month.
+ */
+export function matchingTotal(months: number[], total: number): number[] {
+  const difference = total - months.reduce((sum, n) => sum + n, 0);
+  if (difference === 0 || months.length === 0) return months;
+  const last = months.length - 1;
+  return months.map((n, i) => (i === last ? Math.max(0, n + difference) : n));
 }
