@@ -29,7 +29,6 @@ export const STATIC_PAGES = [
   '/privacyAgreement',
   '/openAccess',
   '/distinguish',
-  '/distinguish',
   '/health',
   '/system',
 ];
