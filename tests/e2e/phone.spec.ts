@@ -204,6 +204,13 @@ test.describe('what a phone reader meets', () => {
     const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
     expect(scrollWidth, 'the chart keeps a readable scale and scrolls').toBeGreaterThan(clientWidth);
     await expect(usage.getByText('图表较宽，可左右滑动查看')).toBeVisible();
+    // The month labels under the axis stand apart (half an em at least).
+    const months = await usage
+      .locator('svg text[text-anchor="middle"]')
+      .evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.right]));
+    expect(months.length).toBeGreaterThan(1);
+    for (let i = 1; i < months.length; i += 1)
+      expect(months[i]![0] - months[i - 1]![1], `space between month labels ${i} and ${i + 1}`).toBeGreaterThanOrEqual(6);
     // Scrolled to its end, the newest month shows inside the frame.
     await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     const labels = usage.locator('svg text');

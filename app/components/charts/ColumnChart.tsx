@@ -24,6 +24,16 @@ export function labelEvery(count: number, max = 10): number {
   return Math.max(1, Math.ceil(count / max));
 }
 
+/**
+ * How many of these labels fit side by side under a plot this wide (in the chart's units)
+ * without touching: each as wide as the longest at the phone size of axis labels (14 units,
+ * a digit about 0.6 of it), with a gap between them. At most 10.
+ */
+export function labelsThatFit(categories: string[], plotWidth: number): number {
+  const longest = Math.max(1, ...categories.map((category) => category.length));
+  return Math.max(2, Math.min(10, Math.floor(plotWidth / (longest * 14 * 0.6 + 12))));
+}
+
 /** Vertical bars per category (years), one series or several (grouped or stacked). */
 export function ColumnChart({ title, categoryHeading, categories, series, unit, stacked = false }: ColumnChartProps) {
   const plotWidth = CHART_WIDTH - MARGIN.left - MARGIN.right;

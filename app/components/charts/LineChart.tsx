@@ -1,5 +1,5 @@
 import { ChartFigure, seriesColor, seriesLegend, seriesTable, ValueGrid } from './ChartFigure';
-import { CHART_HEIGHT, CHART_WIDTH, labelEvery, MARGIN } from './ColumnChart';
+import { CHART_HEIGHT, CHART_WIDTH, labelEvery, labelsThatFit, MARGIN } from './ColumnChart';
 import { describeTrend, type Series } from './describe';
 import { bandLayout, formatNumber, linearScale, linePath, niceAxis, round } from './scale';
 import classes from './charts.module.css';
@@ -20,7 +20,7 @@ export function LineChart({ title, categoryHeading, categories, series, unit }: 
   const y = linearScale([0, axis.max], [MARGIN.top + plotHeight, MARGIN.top]);
   const bands = bandLayout(categories.length, plotWidth, 0);
   const x = (index: number) => MARGIN.left + bands.center(index);
-  const every = labelEvery(categories.length);
+  const every = labelEvery(categories.length, labelsThatFit(categories, plotWidth));
 
   return (
     <ChartFigure title={title} table={seriesTable(categoryHeading, categories, series)} legend={seriesLegend(series)}>
