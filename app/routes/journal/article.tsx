@@ -80,7 +80,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <JsonLd data={scholarlyJsonLd(scholar, scholarlyFullText(loaderData))} />
       <Breadcrumbs
         items={[

@@ -49,7 +49,7 @@ function when(tab: Tab, record: HistoryRecord): string {
 export default function History({ loaderData }: Route.ComponentProps) {
   const { tab, records, total, nextHref } = loaderData;
   return (
-    <main id="main" className={classes.panel}>
+    <main id="main" tabIndex={-1} className={classes.panel}>
       <h1>{copy.history.title}</h1>
       <ul className={classes.tabs}>
         {TABS.map((t) => (
