@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Form, NavLink, useLocation } from 'react-router';
 import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import type { PublicUser } from '~/lib/public-session';
+import { useHydrated } from '~/lib/use-hydrated';
 import classes from './SiteHeader.module.css';
 
 /** The site's sections, in the desktop bar and the phone menu alike. */
@@ -111,29 +112,26 @@ export function SiteHeader({ user, unreadCount }: SiteHeaderProps) {
         </Link>
         <nav className={classes.nav} aria-label={copy.nav.mainNavigation}>
           <ul className={classes.menu}>
-            {SECTIONS.map((section) => (
-              <li key={section.to} className={classes.item}>
+            {SECTIONS.map((section) => {
+              const link = (
                 <NavLink
                   to={section.to}
                   end={section.to === '/'}
                   className={({ isActive }) =>
                     `${classes.navLink} ${isActive || section.alsoActive?.some((p) => location.pathname.startsWith(p)) ? classes.active : ''}`
                   }
-                  aria-haspopup={section.children ? 'true' : undefined}
                 >
                   {section.label}
                 </NavLink>
-                {section.children ? (
-                  <ul className={classes.submenu}>
-                    {section.children.map((child) => (
-                      <li key={child.to}>
-                        <Link to={child.to}>{child.label}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
+              );
+              return section.children ? (
+                <SectionMenu key={section.to} label={section.label} link={link} items={section.children} pathname={location.pathname} />
+              ) : (
+                <li key={section.to} className={classes.item}>
+                  {link}
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className={classes.right}>
@@ -158,9 +156,11 @@ function withLoginMode(search: string) {
 }
 
 function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number }) {
+  const location = useLocation();
+  const dropdown = useDropdown(location.pathname);
   return (
-    <div className={classes.user}>
-      <button type="button" className={classes.userButton} aria-haspopup="true">
+    <div className={classes.user} {...dropdown.containerProps}>
+      <button type="button" className={classes.userButton} {...dropdown.buttonProps}>
         <span className={classes.avatar} aria-hidden="true">
           {user.headImgUrl ? <img src={user.headImgUrl} alt="" /> : user.username.slice(0, 1).toUpperCase()}
         </span>
@@ -171,7 +171,7 @@ function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number
           </span>
         ) : null}
       </button>
-      <ul className={`${classes.submenu} ${classes.userMenu}`}>
+      <ul className={`${classes.submenu} ${classes.userMenu}`} id={dropdown.menuId}>
         <li>
           <Link to="/personal">{copy.nav.personalCentre}</Link>
         </li>
@@ -185,4 +185,85 @@ function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number
       </ul>
     </div>
   );
+}
+
+/**
+ * A section with pages under it: its link leads to the section (which links them all, so
+ * nothing needs JavaScript), and once the page runs JavaScript a small disclosure button
+ * beside it opens the list. Hovering shows the list too; focus alone never does.
+ */
+function SectionMenu({ label, link, items, pathname }: { label: string; link: ReactNode; items: { to: string; label: string }[]; pathname: string }) {
+  const hydrated = useHydrated();
+  const dropdown = useDropdown(pathname);
+  return (
+    <li className={classes.item} {...dropdown.containerProps}>
+      {link}
+      {hydrated ? (
+        <button type="button" className={classes.submenuToggle} aria-label={copy.nav.submenuOf(label)} {...dropdown.buttonProps}>
+          <span className={classes.chevron} aria-hidden="true" />
+        </button>
+      ) : null}
+      <ul className={classes.submenu} id={dropdown.menuId}>
+        {items.map((child) => (
+          <li key={child.to}>
+            <Link to={child.to}>{child.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * A header drop-down (a disclosure): its button says whether the list is open and which list
+ * it controls; Escape closes it, or hides a list shown by hovering, and gives the focus back
+ * to the button; the list closes when the focus leaves it and when the page changes.
+ */
+function useDropdown(pathname: string) {
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const container = useRef<HTMLElement | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const hovered = container.current?.matches(':hover') ?? false;
+      if (!open && !hovered) return;
+      const hadFocus = container.current?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      // Shown by the pointer: hidden until the pointer leaves.
+      if (hovered) setDismissed(true);
+      if (hadFocus) button.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return {
+    menuId,
+    containerProps: {
+      ref: (el: HTMLElement | null) => {
+        container.current = el;
+      },
+      'data-open': open || undefined,
+      'data-dismissed': dismissed || undefined,
+      onMouseEnter: () => setDismissed(false),
+      onMouseLeave: () => setDismissed(false),
+      onBlur: (event: FocusEvent<HTMLElement>) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      },
+    },
+    buttonProps: {
+      ref: button,
+      'aria-expanded': open,
+      'aria-controls': menuId,
+      onClick: () => {
+        setDismissed(false);
+        setOpen((was) => !was);
+      },
+    },
+  };
 }
