@@ -51,13 +51,18 @@ export function ReferenceList({ references, citedFrom }: { references: string[];
       {references.map((reference, index) => {
         const back = [...new Set(citedFrom[index] ?? [])];
         return (
-          <li key={index} id={`ref-${index + 1}`}>
+          <li key={index} id={`ref-${index + 1}`} lang={isWesternReference(reference) ? 'en' : undefined}>
             <ReferenceWithBackLinks parts={referenceParts(reference)} backLinks={<BackLinks anchors={back} />} hasBackLinks={back.length > 0} />
           </li>
         );
       })}
     </ol>
   );
+}
+
+/** A reference with no Chinese or Japanese characters is read out in English (the list's own labels stay Chinese). */
+function isWesternReference(reference: string): boolean {
+  return !/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/.test(reference);
 }
 
 type Parts = ReturnType<typeof referenceParts>;
@@ -97,14 +102,14 @@ function ReferenceWithBackLinks({ parts, backLinks, hasBackLinks }: { parts: Par
 function BackLinks({ anchors }: { anchors: string[] }) {
   if (anchors.length === 1) {
     return (
-      <a className={classes.backLink} href={`#${anchors[0]}`} aria-label={t.backToTextOnly}>
+      <a className={classes.backLink} href={`#${anchors[0]}`} aria-label={t.backToTextOnly} lang="zh-CN">
         ↩
       </a>
     );
   }
   if (anchors.length === 0) return null;
   return (
-    <span className={classes.backLink}>
+    <span className={classes.backLink} lang="zh-CN">
       ↩
       {anchors.map((anchor) => {
         const letter = anchor.slice(anchor.lastIndexOf('-') + 1);
