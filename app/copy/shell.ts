@@ -44,6 +44,7 @@ export const shell = {
     filing: '京ICP备2026000000号-1',
     policeFiling: '京公网安备 11010802000000号',
     hostedBy: '主办：数据法学研究院',
+    accessibility: '无障碍声明',
   },
   floating: {
     consult: '咨询客服',

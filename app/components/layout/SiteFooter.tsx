@@ -82,6 +82,7 @@ export function SiteFooter({ footer }: { footer: FooterData }) {
           {copy.footer.filing}
         </a>
         <span>{copy.footer.policeFiling}</span>
+        <Link to="/accessibility">{copy.footer.accessibility}</Link>
       </div>
     </footer>
   );
