@@ -29,7 +29,6 @@ export const shell = {
     mainNavigation: '主导航',
     menu: '菜单',
     submenuOf: (section: string) => `${section}子菜单`,
-    closeMenu: '关闭菜单',
     skipToContent: '跳到主要内容',
     unreadMessages: (n: number) => `${n} 条未读消息`,
   },

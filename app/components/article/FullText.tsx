@@ -50,19 +50,16 @@ export function ReferenceList({ references, citedFrom }: { references: string[];
     <ol className={classes.references}>
       {references.map((reference, index) => {
         const back = [...new Set(citedFrom[index] ?? [])];
+        // A reference without Chinese characters is read out in English (its back links stay Chinese).
+        const lang = /[\u3400-\u9fff]/.test(reference) ? undefined : 'en';
         return (
-          <li key={index} id={`ref-${index + 1}`} lang={isWesternReference(reference) ? 'en' : undefined}>
+          <li key={index} id={`ref-${index + 1}`} lang={lang}>
             <ReferenceWithBackLinks parts={referenceParts(reference)} backLinks={<BackLinks anchors={back} />} hasBackLinks={back.length > 0} />
           </li>
         );
       })}
     </ol>
   );
-}
-
-/** A reference with no Chinese or Japanese characters is read out in English (the list's own labels stay Chinese). */
-function isWesternReference(reference: string): boolean {
-  return !/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/.test(reference);
 }
 
 type Parts = ReturnType<typeof referenceParts>;

@@ -3,7 +3,6 @@ import { Form, NavLink, useLocation } from 'react-router';
 import { Link } from '~/lib/link';
 import { copy } from '~/copy';
 import type { PublicUser } from '~/lib/public-session';
-import { useHydrated } from '~/lib/use-hydrated';
 import classes from './SiteHeader.module.css';
 
 /** The site's sections, in the desktop bar and the phone menu alike. */
@@ -37,7 +36,8 @@ const SECTIONS: { to: string; label: string; alsoActive?: string[]; children?: {
  * Phones: the sections behind one button (docs/product.md#phones). A <details> opens and
  * closes without JavaScript; with it, the menu closes when the reader goes somewhere.
  */
-function PhoneMenu({ pathname }: { pathname: string }) {
+function PhoneMenu() {
+  const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (menu.current) menu.current.open = false;
@@ -125,7 +125,7 @@ export function SiteHeader({ user, unreadCount }: SiteHeaderProps) {
                 </NavLink>
               );
               return section.children ? (
-                <SectionMenu key={section.to} label={section.label} link={link} items={section.children} pathname={location.pathname} />
+                <SectionMenu key={section.to} label={section.label} link={link} items={section.children} />
               ) : (
                 <li key={section.to} className={classes.item}>
                   {link}
@@ -135,7 +135,7 @@ export function SiteHeader({ user, unreadCount }: SiteHeaderProps) {
           </ul>
         </nav>
         <div className={classes.right}>
-          <PhoneMenu pathname={location.pathname} />
+          <PhoneMenu />
           {user ? (
             <UserMenu user={user} unreadCount={unreadCount} />
           ) : (
@@ -156,8 +156,7 @@ function withLoginMode(search: string) {
 }
 
 function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number }) {
-  const location = useLocation();
-  const dropdown = useDropdown(location.pathname);
+  const dropdown = useDropdown<HTMLDivElement>();
   return (
     <div className={classes.user} {...dropdown.containerProps}>
       <button type="button" className={classes.userButton} {...dropdown.buttonProps}>
@@ -190,19 +189,15 @@ function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number
 /**
  * A section with pages under it: its link leads to the section (which links them all, so
  * nothing needs JavaScript), and once the page runs JavaScript a small disclosure button
- * beside it opens the list. Hovering shows the list too; focus alone never does.
+ * beside it opens the list (before that the button is hidden). Hovering shows the list too; focus alone never does.
  */
-function SectionMenu({ label, link, items, pathname }: { label: string; link: ReactNode; items: { to: string; label: string }[]; pathname: string }) {
-  const hydrated = useHydrated();
-  const dropdown = useDropdown(pathname);
+function SectionMenu({ label, link, items }: { label: string; link: ReactNode; items: { to: string; label: string }[] }) {
+  const dropdown = useDropdown<HTMLLIElement>();
   return (
     <li className={classes.item} {...dropdown.containerProps}>
       {link}
-      {hydrated ? (
-        <button type="button" className={classes.submenuToggle} aria-label={copy.nav.submenuOf(label)} {...dropdown.buttonProps}>
-          <span className={classes.chevron} aria-hidden="true" />
-        </button>
-      ) : null}
+      {/* Shown once JavaScript runs (SiteHeader.module.css): without it the button could not open the list. */}
+      <button type="button" className={classes.submenuToggle} aria-label={copy.nav.submenuOf(label)} {...dropdown.buttonProps} />
       <ul className={classes.submenu} id={dropdown.menuId}>
         {items.map((child) => (
           <li key={child.to}>
@@ -219,51 +214,38 @@ function SectionMenu({ label, link, items, pathname }: { label: string; link: Re
  * it controls; Escape closes it, or hides a list shown by hovering, and gives the focus back
  * to the button; the list closes when the focus leaves it and when the page changes.
  */
-function useDropdown(pathname: string) {
+function useDropdown<T extends HTMLElement>() {
+  const { pathname } = useLocation();
   const menuId = useId();
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  const container = useRef<HTMLElement | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const container = useRef<T>(null);
 
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      const hovered = container.current?.matches(':hover') ?? false;
-      if (!open && !hovered) return;
-      const hadFocus = container.current?.contains(document.activeElement) ?? false;
-      setOpen(false);
+      const element = container.current;
+      if (event.key !== 'Escape' || !element) return;
       // Shown by the pointer: hidden until the pointer leaves.
-      if (hovered) setDismissed(true);
-      if (hadFocus) button.current?.focus();
+      if (element.matches(':hover')) setDismissed(true);
+      if (element.contains(document.activeElement)) element.querySelector('button')?.focus();
+      setOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, []);
 
   return {
     menuId,
     containerProps: {
-      ref: (el: HTMLElement | null) => {
-        container.current = el;
-      },
+      ref: container,
       'data-open': open || undefined,
       'data-dismissed': dismissed || undefined,
-      onMouseEnter: () => setDismissed(false),
       onMouseLeave: () => setDismissed(false),
-      onBlur: (event: FocusEvent<HTMLElement>) => {
+      onBlur: (event: FocusEvent<T>) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       },
     },
-    buttonProps: {
-      ref: button,
-      'aria-expanded': open,
-      'aria-controls': menuId,
-      onClick: () => {
-        setDismissed(false);
-        setOpen((was) => !was);
-      },
-    },
+    buttonProps: { 'aria-expanded': open, 'aria-controls': menuId, onClick: () => setOpen(!open) },
   };
 }
