@@ -8,7 +8,7 @@ import { RouteErrorPage } from './components/errors/ErrorPage';
 import { NavigationProgress } from './components/layout/NavigationProgress';
 import { FlashToast } from './components/layout/FlashToast';
 import { Toaster } from './components/layout/Toaster';
-import { copy } from './copy';
+import { shell as copy } from './copy/shell';
 import { HydrationScripts } from './lib/hydration-scripts';
 import { useNonce } from './lib/nonce';
 import { loadRootData } from './root.server';

@@ -50,6 +50,7 @@ export default [
     route('userGuide', 'routes/pages/user-guide.tsx'),
     route('userAgreement', 'routes/pages/user-agreement.tsx'),
     route('privacyAgreement', 'routes/pages/privacy-agreement.tsx'),
+    route('accessibility', 'routes/pages/accessibility.tsx'),
     route('openAccess', 'routes/pages/open-access.tsx'),
     route('distinguish', 'routes/pages/distinguish.tsx'),
     route('health', 'routes/pages/health.tsx'),

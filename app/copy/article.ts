@@ -3,6 +3,17 @@
  * (docs/product.md#article-page). Imported where used, not gathered into every page.
  */
 export const article = {
+  /** A signed-in author's favourite and like of the article. */
+  reactions: {
+    favourite: '收藏',
+    favourited: '已收藏',
+    like: '点赞',
+    liked: '已点赞',
+    favouriteDone: '收藏成功',
+    favouriteCancelled: '已取消收藏',
+    likeDone: '点赞成功',
+    likeCancelled: '已取消点赞',
+  },
   outline: '目录',
   outlineLabel: '文章目录',
   abstract: '摘要',

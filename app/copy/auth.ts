@@ -20,6 +20,7 @@ export const auth = {
   },
   dialogLabel: '登录与注册',
   pageTitle: '登录',
+  errorTitle: (error: string) => `错误：${error}`,
   pageIntro: '登录后可在线投稿、跟踪稿件进度，并使用个人中心的全部功能。',
   close: '关闭',
   fields: {

@@ -7,5 +7,7 @@ import { reading } from './reading';
 
 export const copy = { ...shell, ...reading } as const;
 
+// The site's frame (root, header, footer, error page, meta tags, the home page) imports
+// './shell' alone, so the reading pages' copy is not part of every page's JavaScript.
 // Long page texts (help, legal, about) are not gathered here, so that they are not part
 // of every page's JavaScript: their routes import them from './pages' directly.

@@ -62,15 +62,5 @@ export const personal = {
     downloadTime: '下载时间',
     count: (n: number) => `${n} 次`,
   },
-  article: {
-    favourite: '收藏',
-    favourited: '已收藏',
-    like: '点赞',
-    liked: '已点赞',
-    favouriteDone: '收藏成功',
-    favouriteCancelled: '已取消收藏',
-    likeDone: '点赞成功',
-    likeCancelled: '已取消点赞',
-  },
   errors: { failed: '操作失败，请稍后再试' },
 } as const;

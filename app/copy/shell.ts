@@ -28,7 +28,7 @@ export const shell = {
     logout: '退出登录',
     mainNavigation: '主导航',
     menu: '菜单',
-    closeMenu: '关闭菜单',
+    submenuOf: (section: string) => `${section}子菜单`,
     skipToContent: '跳到主要内容',
     unreadMessages: (n: number) => `${n} 条未读消息`,
   },
@@ -43,6 +43,7 @@ export const shell = {
     filing: '京ICP备2026000000号-1',
     policeFiling: '京公网安备 11010802000000号',
     hostedBy: '主办：数据法学研究院',
+    accessibility: '无障碍声明',
   },
   floating: {
     consult: '咨询客服',

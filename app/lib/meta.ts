@@ -1,4 +1,4 @@
-import { copy } from '~/copy';
+import { shell as copy } from '~/copy/shell';
 import { shareDescription } from '~/lib/share';
 
 interface PageMetaInput {

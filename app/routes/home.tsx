@@ -6,7 +6,7 @@ import { selectedLiteratureShow } from '~/backend/endpoints/papers.server';
 import { AuthorLinks } from '~/components/journal/ArticleItem';
 import { OnlineFirstMark } from '~/components/journal/LabelBadges';
 import { LabelBadges } from '~/components/journal/LabelBadges';
-import { copy } from '~/copy';
+import { shell as copy } from '~/copy/shell';
 import { home as t } from '~/copy/home';
 import { issueLabel } from '~/lib/format';
 import { pageMeta } from '~/lib/meta';
@@ -107,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     { submissions: 0, reviews: 0, publications: 0 },
   );
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <JsonLd data={loaderData.website} />
       <section className={classes.hero} aria-labelledby="hero-title">
         <div className={`page-container ${classes.heroInner}`}>
@@ -176,7 +176,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className={`page-container ${classes.section}`} aria-labelledby="selected-heading">
         <div className={classes.sectionHead}>
           <h2 id="selected-heading">{t.selected}</h2>
-          <Link to="/journal?sort=views">{t.more}</Link>
+          <Link to="/journal?sort=views" aria-label={t.moreOf(t.selected)}>
+            {t.more}
+          </Link>
         </div>
         {selected.length === 0 ? <p className="empty-state">{copy.list.empty}</p> : null}
         <ul className={classes.selected}>
@@ -249,7 +251,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
             {/* On a phone the week is wider than the screen: the table scrolls on its own. */}
-            <div className={classes.tableScroll} role="region" aria-labelledby="activity-heading" tabIndex={0} data-scroll-x>
+            <div className={classes.tableScroll} role="region" aria-label={t.activityCaption} tabIndex={0} data-scroll-x>
               <table className={classes.activityTable}>
                 <caption className="visually-hidden">{t.activityCaption}</caption>
                 <thead>

@@ -129,7 +129,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const resultsHeading = useResultsFocus(location.search);
 
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <section className={classes.searchBar} aria-label="文献检索">
         <Form method="get" action="/search" className={classes.form} role="search">
           <div className={classes.row}>

@@ -83,6 +83,14 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     await page.goto(`/upload/info?paperId=${paperId}`);
     await expect(page.getByLabel('中文标题')).toBeVisible();
     expect(await axeViolations(page), '/upload/info').toEqual([]);
+    // Required fields: marked * (the form says what * means) and required for assistive technology.
+    await expect(page.getByText('带 * 的为必填项')).toBeVisible();
+    for (const label of ['中文标题', '中文摘要', '关键词', '栏目']) {
+      const field = page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+      await expect(field, label).toHaveAttribute('aria-required', 'true');
+      await expect(page.locator(`label[for="${await field.getAttribute('id')}"]`), `${label} marked *`).toContainText('*');
+    }
+    await expect(page.getByLabel('英文标题', { exact: true })).not.toHaveAttribute('aria-required', 'true');
     // The same page showing its field errors.
     await page.getByLabel('中文标题').fill('');
     await page.getByRole('button', { name: '下一步：确认投稿' }).click();
@@ -102,7 +110,7 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     expect(await axeViolations(page), '/upload/result').toEqual([]);
   });
 
-  test('a skip link leads to the main content', async ({ page }) => {
+  test('a skip link moves the focus into the main content, and the next Tab stop is not under the header', async ({ page }) => {
     await page.goto('/journal');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: '跳到主要内容' });
@@ -110,7 +118,108 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/#main$/);
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    const next = await page.evaluate(() => {
+      const focused = document.activeElement!;
+      const header = document.querySelector('header')!.getBoundingClientRect();
+      return { inMain: Boolean(focused.closest('#main')), top: focused.getBoundingClientRect().top, headerBottom: header.bottom };
+    });
+    expect(next.inMain, 'the next Tab stop is in the main content').toBe(true);
+    expect(next.top, 'and below the sticky header').toBeGreaterThanOrEqual(next.headerBottom);
   });
+});
+
+/**
+ * The focus ring of every Tab stop of the home page, measured on the rendered pixels: the
+ * element is shot focused, then with its ring (outline and shadow) taken away; the pixels
+ * that change by at least 3:1 must add up to a 1-pixel line all round the element at least.
+ */
+test('every Tab stop of the home page shows a focus ring at 3:1 against what is around it', async ({ page }) => {
+  // One page, two small screenshots per Tab stop (about 80 of them).
+  test.slow();
+  await page.goto('/');
+  const viewport = page.viewportSize()!;
+  const seen = new Set<string>();
+  const weak: string[] = [];
+  for (let stop = 0; stop < 150; stop += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(async () => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
+      const box = el.getBoundingClientRect();
+      const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').trim().slice(0, 20);
+      return {
+        key: `${el.tagName} ${name} @${Math.round(box.x + scrollX)},${Math.round(box.y + scrollY)}`,
+        x: box.x,
+        y: box.y,
+        width: box.width,
+        height: box.height,
+      };
+    });
+    // Past the last stop, Tab leaves the page (or comes round again).
+    if (!focused || seen.has(focused.key)) break;
+    seen.add(focused.key);
+    const margin = 6;
+    const x = Math.max(0, focused.x - margin);
+    const y = Math.max(0, focused.y - margin);
+    const clip = {
+      x,
+      y,
+      width: Math.min(viewport.width, focused.x + focused.width + margin) - x,
+      height: Math.min(viewport.height, focused.y + focused.height + margin) - y,
+    };
+    const ringed = PNG.sync.read(await page.screenshot({ clip }));
+    await page.evaluate(() => {
+      const style = (document.activeElement as HTMLElement).style;
+      style.setProperty('outline-style', 'none', 'important');
+      style.setProperty('box-shadow', 'none', 'important');
+    });
+    const bare = PNG.sync.read(await page.screenshot({ clip }));
+    await page.evaluate(() => {
+      const style = (document.activeElement as HTMLElement).style;
+      style.removeProperty('outline-style');
+      style.removeProperty('box-shadow');
+    });
+    let contrasting = 0;
+    for (let i = 0; i < ringed.data.length; i += 4) {
+      const a = luminance(ringed.data[i]!, ringed.data[i + 1]!, ringed.data[i + 2]!);
+      const b = luminance(bare.data[i]!, bare.data[i + 1]!, bare.data[i + 2]!);
+      if ((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) >= 3) contrasting += 1;
+    }
+    const perimeter = 2 * (focused.width + focused.height);
+    if (contrasting < perimeter) weak.push(`${focused.key}: ${contrasting} of ${Math.round(perimeter)} px`);
+  }
+  expect(seen.size, 'Tab stops found').toBeGreaterThan(40);
+  expect(weak).toEqual([]);
+});
+
+/**
+ * Text follows the reader's default font size (Chromium's setting, through the DevTools
+ * protocol): with 20 px instead of 16, text is a quarter larger and the page reflows
+ * instead of growing wider, on a laptop's width and a phone's.
+ */
+test('text sizes follow the browser default font size, and the page reflows', async ({ page }) => {
+  await page.goto('/journal/detail?id=7');
+  const sizes = () =>
+    page.evaluate(() =>
+      ['h1', 'main p', 'header nav a', 'footer a'].map((selector) => parseFloat(getComputedStyle(document.querySelector(selector)!).fontSize)),
+    );
+  const widths = () => page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const before = await sizes();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 20, fixed: 16 } });
+  await expect.poll(async () => (await sizes())[0], { message: 'the heading grows' }).toBeGreaterThan(before[0]!);
+  const after = await sizes();
+  after.forEach((size, i) => expect(size / before[i]!, `text ${i}: ${before[i]}px → ${size}px`).toBeGreaterThanOrEqual(1.2));
+  const [scrollWidth, clientWidth] = await widths();
+  expect(scrollWidth, 'no sideways scrolling at 1280 px').toBeLessThanOrEqual(clientWidth!);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [phoneScroll, phoneClient] = await widths();
+  expect(phoneScroll, 'nor at 390 px').toBeLessThanOrEqual(phoneClient!);
 });
 
 /** WCAG relative luminance of an sRGB pixel. */

@@ -105,7 +105,15 @@ test.describe('account', () => {
     await page.goto('/?login=userLogin');
     for (let attempt = 1; attempt <= 3; attempt++) {
       await signInWithForm(panel(page), username, `Wrong#${attempt}xx`);
-      await expect(panel(page).getByRole('alert').filter({ hasText: '用户名或密码错误' })).toBeVisible();
+      const alert = panel(page).getByRole('alert').filter({ hasText: '用户名或密码错误' });
+      await expect(alert).toBeVisible();
+      // Announced once: the toast that repeats it (with JavaScript) is not a second alert.
+      await expect(page.getByRole('alert').filter({ hasText: '用户名或密码错误' })).toHaveCount(1);
+      if (testInfo.project.name === 'no-js') {
+        // Without JavaScript the answer is a new page: the error is in its title and has the focus.
+        await expect(page).toHaveTitle(/^错误：用户名或密码错误 - /);
+        await expect(alert).toBeFocused();
+      }
       await expect(panel(page).getByLabel('图形验证码', { exact: true })).toHaveCount(0);
     }
     // The fourth attempt, even with the right password, needs the captcha.

@@ -70,6 +70,33 @@ test.describe('keyboard', () => {
     }
   });
 
+  test('@js-only a header sub-menu opens from its button, not on focus, and Escape closes it and returns focus', async ({ page }) => {
+    await page.goto('/news');
+    const banner = page.getByRole('banner');
+    const section = banner.getByRole('link', { name: '期刊', exact: true });
+    const toggle = banner.getByRole('button', { name: '期刊子菜单' });
+    const submenu = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await tabTo(page, section);
+    await expect(submenu, 'focus alone does not open it').toBeHidden();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(submenu.getByRole('link', { name: '专家作者' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(submenu.getByRole('link', { name: '文献成果' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(submenu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // A list shown by hovering closes on Escape too, the pointer still over it.
+    await section.hover();
+    await expect(submenu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(submenu).toBeHidden();
+  });
+
   test('@js-only the share popup opens by keyboard, closes on Esc and returns focus to its trigger', async ({ page }) => {
     await page.goto('/journal/detail?id=1');
     const main = page.getByRole('main');

@@ -6,8 +6,8 @@ import { expect, signIn, test } from './fixtures';
 
 /**
  * Phones (docs/product.md#phones): every public page, the sign-in popup in each mode and the
- * author's essentials, at 390×844 and 360×740 with a phone's user agent, with and without
- * JavaScript, both sizes in one load of each page. Only the phone projects of
+ * author's essentials, at 390×844, 360×740 and 320×640 (400 % zoom) with a phone's user agent, with and without
+ * JavaScript, all three sizes in one load of each page. Only the phone projects of
  * playwright.config.ts run this file.
  */
 

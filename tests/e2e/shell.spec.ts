@@ -25,6 +25,7 @@ test.describe('page shell', () => {
     await expect(court).toHaveAttribute('href', /^https?:\/\//);
     await expect(footer).toContainText('版权所有');
     await expect(footer).toContainText('ICP备');
+    await expect(footer.getByRole('link', { name: '无障碍声明' })).toHaveAttribute('href', '/accessibility');
   });
 
   test('@js-only links written on the server navigate in the page: no document is loaded again', async ({ page }) => {

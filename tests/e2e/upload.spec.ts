@@ -75,7 +75,7 @@ test.describe('submission', () => {
     expect(questions).toHaveLength(2);
   });
 
-  test('a wrong captcha keeps everything and says why', async ({ page, context }) => {
+  test('a wrong captcha keeps everything and says why', async ({ page, context, javaScriptEnabled }) => {
     await signIn(context);
     await page.goto('/upload?redirectGch=SJFX');
     await page
@@ -91,6 +91,8 @@ test.describe('submission', () => {
     await page.getByLabel('手机号').last().fill('13800000066');
     await page.getByRole('button', { name: '下一步：确认投稿' }).click();
     await expect(page).toHaveURL(/\/upload\/confirm/);
+    // Moving to the next step in the page puts the focus on its title (a full load keeps the browser's own).
+    if (javaScriptEnabled) await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await page.getByLabel('验证码').fill('999');
     await page.getByRole('button', { name: '确认投稿' }).click();
     await expect(page.getByRole('alert')).toContainText('验证码错误或已过期');

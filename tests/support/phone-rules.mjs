@@ -89,8 +89,12 @@ export function measurePhonePage(scope) {
   };
 }
 
-/** The two phones every page is measured on: a WeChat reader's screen and a small Android one. */
+/**
+ * The widths every page is measured at: a WeChat reader's screen, a small Android one, and
+ * 320 CSS px, which is what a 1280 px window shows at 400 % zoom (WCAG reflow).
+ */
 export const PHONE_VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 360, height: 740 },
+  { width: 320, height: 640 },
 ];

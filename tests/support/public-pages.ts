@@ -27,6 +27,7 @@ export const STATIC_PAGES = [
   '/userGuide',
   '/userAgreement',
   '/privacyAgreement',
+  '/accessibility',
   '/openAccess',
   '/distinguish',
   '/health',

@@ -50,8 +50,10 @@ export function ReferenceList({ references, citedFrom }: { references: string[];
     <ol className={classes.references}>
       {references.map((reference, index) => {
         const back = [...new Set(citedFrom[index] ?? [])];
+        // A reference without Chinese characters is read out in English (its back links stay Chinese).
+        const lang = /[\u3400-\u9fff]/.test(reference) ? undefined : 'en';
         return (
-          <li key={index} id={`ref-${index + 1}`}>
+          <li key={index} id={`ref-${index + 1}`} lang={lang}>
             <ReferenceWithBackLinks parts={referenceParts(reference)} backLinks={<BackLinks anchors={back} />} hasBackLinks={back.length > 0} />
           </li>
         );
@@ -97,14 +99,14 @@ function ReferenceWithBackLinks({ parts, backLinks, hasBackLinks }: { parts: Par
 function BackLinks({ anchors }: { anchors: string[] }) {
   if (anchors.length === 1) {
     return (
-      <a className={classes.backLink} href={`#${anchors[0]}`} aria-label={t.backToTextOnly}>
+      <a className={classes.backLink} href={`#${anchors[0]}`} aria-label={t.backToTextOnly} lang="zh-CN">
         ↩
       </a>
     );
   }
   if (anchors.length === 0) return null;
   return (
-    <span className={classes.backLink}>
+    <span className={classes.backLink} lang="zh-CN">
       ↩
       {anchors.map((anchor) => {
         const letter = anchor.slice(anchor.lastIndexOf('-') + 1);

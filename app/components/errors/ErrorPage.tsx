@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isBackendFailure } from '~/backend/errors';
-import { copy } from '~/copy';
+import { shell as copy } from '~/copy/shell';
 import classes from './ErrorPage.module.css';
 
 interface ErrorPageProps {
@@ -13,7 +13,7 @@ interface ErrorPageProps {
 
 export function ErrorPage({ code, title, text, requestId, showRetry }: ErrorPageProps) {
   return (
-    <main id="main" className={classes.wrap}>
+    <main id="main" tabIndex={-1} className={classes.wrap}>
       <div className={classes.card}>
         <p className={classes.code} aria-hidden="true">
           {code}

@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { createContext, useContext, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { forms as copy } from '~/copy/forms';
 import { FileDropZone } from '~/components/widgets/FileDropZone';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /**
  * The form kit: every form's fields, on conform's metadata. A field is its label, the
@@ -53,6 +54,16 @@ function describedBy(meta: Meta, hintId: string | null) {
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
+/**
+ * Without JavaScript a form with errors comes back as a new page: its first error (the form's
+ * message, or else the first invalid field) takes the focus, through the `autofocus` the
+ * browser honours on the first element that has it. With JavaScript, conform moves the focus.
+ */
+export function useFocusOnServerError(invalid: boolean): { autoFocus?: true } {
+  const hydrated = useHydrated();
+  return invalid && !hydrated ? { autoFocus: true } : {};
+}
+
 /** A field's first error, under it. */
 export function FieldError({ meta }: { meta: Pick<Meta, 'errors' | 'errorId'> }) {
   const look = useLook();
@@ -68,9 +79,10 @@ export function FieldError({ meta }: { meta: Pick<Meta, 'errors' | 'errorId'> })
 export function FormMessage({ form, notice }: { form: { errors?: string[]; errorId: string }; notice?: string }) {
   const look = useLook();
   const error = form.errors?.[0];
+  const focus = useFocusOnServerError(Boolean(error));
   if (error) {
     return (
-      <p id={form.errorId} className={look.formError} role="alert">
+      <p id={form.errorId} className={look.formError} role="alert" tabIndex={-1} {...focus}>
         {error}
       </p>
     );
@@ -147,14 +159,13 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ty
   optional?: boolean;
   required?: boolean;
   beside?: ReactNode;
-  /** Focused first when a sheet opens. */
-  autoFocus?: boolean;
   /** The field's box (the control keeps the look's class). */
   fieldClassName?: string;
 }
 
-export function TextField({ meta, label, type = 'text', hint, optional, required, beside, autoFocus, fieldClassName, className, ...rest }: TextFieldProps) {
+export function TextField({ meta, label, type = 'text', hint, optional, required, beside, fieldClassName, className, ...rest }: TextFieldProps) {
   const look = useLook();
+  const focus = useFocusOnServerError(Boolean(meta.errors?.length));
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: undefined });
   return (
     <FieldFrame meta={meta} label={label} hint={hint} optional={optional} required={required} beside={beside} className={fieldClassName}>
@@ -163,10 +174,10 @@ export function TextField({ meta, label, type = 'text', hint, optional, required
           key={key}
           {...props}
           {...rest}
+          {...focus}
           className={[look.input, className].filter(Boolean).join(' ')}
           aria-describedby={describedBy(meta, hintId)}
           aria-required={required || undefined}
-          data-autofocus={autoFocus || undefined}
         />
       )}
     </FieldFrame>
@@ -184,6 +195,7 @@ interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 
 export function TextareaField({ meta, label, hint, besideHint, required, fieldClassName, rows = 6, ...rest }: TextareaFieldProps) {
   const look = useLook();
+  const focus = useFocusOnServerError(Boolean(meta.errors?.length));
   const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: undefined });
   return (
     <FieldFrame meta={meta} label={label} hint={hint} besideHint={besideHint} required={required} className={fieldClassName}>
@@ -192,6 +204,7 @@ export function TextareaField({ meta, label, hint, besideHint, required, fieldCl
           key={key}
           {...props}
           {...rest}
+          {...focus}
           rows={rows}
           className={look.textarea}
           aria-describedby={describedBy(meta, hintId)}
@@ -216,11 +229,12 @@ export function SelectField({
   required?: boolean;
 }) {
   const look = useLook();
+  const focus = useFocusOnServerError(Boolean(meta.errors?.length));
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: undefined });
   return (
     <FieldFrame meta={meta} label={label} required={required}>
       {(hintId) => (
-        <select key={key} {...props} className={look.select} aria-describedby={describedBy(meta, hintId)} aria-required={required || undefined}>
+        <select key={key} {...props} {...focus} className={look.select} aria-describedby={describedBy(meta, hintId)} aria-required={required || undefined}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>

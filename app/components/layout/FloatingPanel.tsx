@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Form } from 'react-router';
-import { copy } from '~/copy';
+import { shell as copy } from '~/copy/shell';
 import { REMINDER_COOKIE, REMINDER_MAX_AGE_SECONDS } from '~/lib/reminder';
 import { SharePopup } from '~/components/widgets/SharePopup';
 import classes from './FloatingPanel.module.css';

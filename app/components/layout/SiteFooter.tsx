@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from '~/lib/link';
-import { copy } from '~/copy';
+import { shell as copy } from '~/copy/shell';
 import type { FooterData, FooterLink } from '~/lib/footer';
 import classes from './SiteFooter.module.css';
 
@@ -82,6 +82,7 @@ export function SiteFooter({ footer }: { footer: FooterData }) {
           {copy.footer.filing}
         </a>
         <span>{copy.footer.policeFiling}</span>
+        <Link to="/accessibility">{copy.footer.accessibility}</Link>
       </div>
     </footer>
   );

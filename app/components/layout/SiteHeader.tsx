@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Form, NavLink, useLocation } from 'react-router';
 import { Link } from '~/lib/link';
-import { copy } from '~/copy';
+import { shell as copy } from '~/copy/shell';
 import type { PublicUser } from '~/lib/public-session';
 import classes from './SiteHeader.module.css';
 
@@ -36,7 +36,8 @@ const SECTIONS: { to: string; label: string; alsoActive?: string[]; children?: {
  * Phones: the sections behind one button (docs/product.md#phones). A <details> opens and
  * closes without JavaScript; with it, the menu closes when the reader goes somewhere.
  */
-function PhoneMenu({ pathname }: { pathname: string }) {
+function PhoneMenu() {
+  const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (menu.current) menu.current.open = false;
@@ -111,33 +112,30 @@ export function SiteHeader({ user, unreadCount }: SiteHeaderProps) {
         </Link>
         <nav className={classes.nav} aria-label={copy.nav.mainNavigation}>
           <ul className={classes.menu}>
-            {SECTIONS.map((section) => (
-              <li key={section.to} className={classes.item}>
+            {SECTIONS.map((section) => {
+              const link = (
                 <NavLink
                   to={section.to}
                   end={section.to === '/'}
                   className={({ isActive }) =>
                     `${classes.navLink} ${isActive || section.alsoActive?.some((p) => location.pathname.startsWith(p)) ? classes.active : ''}`
                   }
-                  aria-haspopup={section.children ? 'true' : undefined}
                 >
                   {section.label}
                 </NavLink>
-                {section.children ? (
-                  <ul className={classes.submenu}>
-                    {section.children.map((child) => (
-                      <li key={child.to}>
-                        <Link to={child.to}>{child.label}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
+              );
+              return section.children ? (
+                <SectionMenu key={section.to} label={section.label} link={link} items={section.children} />
+              ) : (
+                <li key={section.to} className={classes.item}>
+                  {link}
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className={classes.right}>
-          <PhoneMenu pathname={location.pathname} />
+          <PhoneMenu />
           {user ? (
             <UserMenu user={user} unreadCount={unreadCount} />
           ) : (
@@ -158,9 +156,10 @@ function withLoginMode(search: string) {
 }
 
 function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number }) {
+  const dropdown = useDropdown<HTMLDivElement>();
   return (
-    <div className={classes.user}>
-      <button type="button" className={classes.userButton} aria-haspopup="true">
+    <div className={classes.user} {...dropdown.containerProps}>
+      <button type="button" className={classes.userButton} {...dropdown.buttonProps}>
         <span className={classes.avatar} aria-hidden="true">
           {user.headImgUrl ? <img src={user.headImgUrl} alt="" /> : user.username.slice(0, 1).toUpperCase()}
         </span>
@@ -171,7 +170,7 @@ function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number
           </span>
         ) : null}
       </button>
-      <ul className={`${classes.submenu} ${classes.userMenu}`}>
+      <ul className={`${classes.submenu} ${classes.userMenu}`} id={dropdown.menuId}>
         <li>
           <Link to="/personal">{copy.nav.personalCentre}</Link>
         </li>
@@ -185,4 +184,68 @@ function UserMenu({ user, unreadCount }: { user: PublicUser; unreadCount: number
       </ul>
     </div>
   );
+}
+
+/**
+ * A section with pages under it: its link leads to the section (which links them all, so
+ * nothing needs JavaScript), and once the page runs JavaScript a small disclosure button
+ * beside it opens the list (before that the button is hidden). Hovering shows the list too; focus alone never does.
+ */
+function SectionMenu({ label, link, items }: { label: string; link: ReactNode; items: { to: string; label: string }[] }) {
+  const dropdown = useDropdown<HTMLLIElement>();
+  return (
+    <li className={classes.item} {...dropdown.containerProps}>
+      {link}
+      {/* Shown once JavaScript runs (SiteHeader.module.css): without it the button could not open the list. */}
+      <button type="button" className={classes.submenuToggle} aria-label={copy.nav.submenuOf(label)} {...dropdown.buttonProps} />
+      <ul className={classes.submenu} id={dropdown.menuId}>
+        {items.map((child) => (
+          <li key={child.to}>
+            <Link to={child.to}>{child.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * A header drop-down (a disclosure): its button says whether the list is open and which list
+ * it controls; Escape closes it, or hides a list shown by hovering, and gives the focus back
+ * to the button; the list closes when the focus leaves it and when the page changes.
+ */
+function useDropdown<T extends HTMLElement>() {
+  const { pathname } = useLocation();
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const container = useRef<T>(null);
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const element = container.current;
+      if (event.key !== 'Escape' || !element) return;
+      // Shown by the pointer: hidden until the pointer leaves.
+      if (element.matches(':hover')) setDismissed(true);
+      if (element.contains(document.activeElement)) element.querySelector('button')?.focus();
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return {
+    menuId,
+    containerProps: {
+      ref: container,
+      'data-open': open || undefined,
+      'data-dismissed': dismissed || undefined,
+      onMouseLeave: () => setDismissed(false),
+      onBlur: (event: FocusEvent<T>) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      },
+    },
+    buttonProps: { 'aria-expanded': open, 'aria-controls': menuId, onClick: () => setOpen(!open) },
+  };
 }

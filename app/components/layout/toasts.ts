@@ -10,6 +10,8 @@ export interface Toast {
   id: string;
   message: string;
   tone: ToastTone;
+  /** The same words are on the page already (a form's message): shown, not read out a second time. */
+  echo?: boolean;
 }
 
 let toasts: readonly Toast[] = [];
@@ -24,9 +26,9 @@ function publish(next: readonly Toast[]) {
 
 export const toast = {
   /** Shows a message for `durationMs`; a message with the id of a shown one replaces it. */
-  show({ message, tone, durationMs, id = `toast-${++counter}` }: { message: string; tone: ToastTone; durationMs: number; id?: string }) {
+  show({ message, tone, durationMs, echo, id = `toast-${++counter}` }: { message: string; tone: ToastTone; durationMs: number; echo?: boolean; id?: string }) {
     clearTimeout(timers.get(id));
-    publish([...toasts.filter((shown) => shown.id !== id), { id, message, tone }]);
+    publish([...toasts.filter((shown) => shown.id !== id), { id, message, tone, echo }]);
     timers.set(
       id,
       setTimeout(() => toast.dismiss(id), durationMs),

@@ -104,7 +104,7 @@ function MobileCodeFields({
 }) {
   return (
     <>
-      <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" autoFocus />
+      <TextField meta={fields.mobileNo} label={copy.fields.mobileNo} type="tel" placeholder={copy.placeholders.mobileNo} autoComplete="tel" />
       <CaptchaField meta={fields.captcha} captcha={captcha} />
       <SmsCodeField meta={fields[codeField]} answer={answer} busy={busy} />
     </>
@@ -136,7 +136,7 @@ function AccountLoginForm(props: FormProps) {
       <Form {...formProps} className={classes.form}>
         <DefaultSubmit />
         <FormMessage form={form} notice={answer?.notice} />
-        <TextField meta={fields.username} label={copy.fields.username} placeholder={copy.placeholders.username} autoComplete="username" autoFocus />
+        <TextField meta={fields.username} label={copy.fields.username} placeholder={copy.placeholders.username} autoComplete="username" />
         <TextField
           meta={fields.password}
           label={copy.fields.password}

@@ -45,7 +45,8 @@ export function LoginPopup({ data }: { data: LoginPanelData }) {
   return (
     <div className={classes.overlay}>
       <Link to={closeHref} preventScrollReset className={classes.backdrop} tabIndex={-1} aria-hidden="true" />
-      <div ref={trapRef} role="dialog" aria-modal="true" aria-labelledby={LOGIN_TITLE_ID} className={classes.dialog}>
+      {/* Focus starts on the dialog (its name is read out): Tab then goes from the top, 关闭 and the tabs before the form. */}
+      <div ref={trapRef} role="dialog" aria-modal="true" aria-labelledby={LOGIN_TITLE_ID} className={classes.dialog} tabIndex={-1} data-autofocus>
         <Link to={closeHref} preventScrollReset className={classes.close} aria-label={copy.close}>
           <span aria-hidden="true">×</span>
         </Link>

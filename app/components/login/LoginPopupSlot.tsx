@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { LoginPanelData } from './types';
 import { useHydrated } from '~/lib/use-hydrated';
-// The popup's styles ship with the layout (the wrapper below uses them, so they stay in its
-// static imports): the server links only those, and without JavaScript the popup has no
-// other way to get its styles.
-import classes from './login.module.css';
+// The wrapper's one class has a module of its own: the popup's class names load with the
+// popup. (Its styles are in the site's one style sheet either way, so a browser without
+// JavaScript has them.)
+import classes from './LoginPopupSlot.module.css';
 
 /**
  * The login popup without its weight on every page: its forms (conform, zod) load only

@@ -8,7 +8,7 @@ import { auth as copy } from '~/copy/auth';
 import { INTENT_FIELD, schemaForIntent, type sendSmsSchema } from '~/schemas/auth';
 import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '~/lib/flash';
 import { useHydrated } from '~/lib/use-hydrated';
-import { FieldError, SubmitButton as KitSubmitButton, TextField, type FieldLook, type FieldMeta } from '~/components/forms/fields';
+import { FieldError, SubmitButton as KitSubmitButton, TextField, useFocusOnServerError, type FieldLook, type FieldMeta } from '~/components/forms/fields';
 import { checkedBy } from '~/components/forms/validate';
 import { useCountdown, type CaptchaState } from './hooks';
 import type { SignInActionData } from './types';
@@ -49,12 +49,13 @@ export function useSignInForm<S extends z.ZodObject>(options: { id: string; sche
   });
 
   // Errors the backend gave (and 验证码已发送) also show as toasts: errors 5 s (docs/product.md#constants).
+  // The form shows and announces the same words: the toast is an echo, not a second announcement.
   useEffect(() => {
     const data = fetcher.data;
     if (!data) return;
     const formError = data.result.error?.['']?.[0];
-    if (formError) toast.show({ tone: 'error', message: formError, durationMs: TOAST_ERROR_MS });
-    else if (data.notice) toast.show({ tone: 'success', message: data.notice, durationMs: TOAST_SUCCESS_MS });
+    if (formError) toast.show({ tone: 'error', message: formError, durationMs: TOAST_ERROR_MS, echo: true });
+    else if (data.notice) toast.show({ tone: 'success', message: data.notice, durationMs: TOAST_SUCCESS_MS, echo: true });
   }, [fetcher.data]);
 
   // Submissions are debounced 300 ms (docs/product.md#session) — each click (re)starts the wait, the last one
@@ -203,9 +204,10 @@ export function SmsCodeField({
 
 /** The agreement, with its documents opening in a new tab (docs/product.md#screens). */
 export function AgreementField({ meta }: { meta: FieldMeta }) {
+  const focus = useFocusOnServerError(Boolean(meta.errors?.length));
   return (
     <div className={classes.agreement}>
-      <input {...getInputProps(meta, { type: 'checkbox' })} className={classes.checkbox} />
+      <input {...getInputProps(meta, { type: 'checkbox' })} {...focus} className={classes.checkbox} />
       <label htmlFor={meta.id}>{copy.agreement.prefix}</label>
       <Link to="/userAgreement" target="_blank" rel="noopener" aria-label={`${copy.agreement.user}${copy.agreement.opensInNewTab}`}>
         {copy.agreement.user}

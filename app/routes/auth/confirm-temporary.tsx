@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConfirmTemporarySignIn({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main" className={`page-container ${classes.loginPage}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.loginPage}`}>
       <div className={classes.loginCard}>
         <h1 className={classes.confirmTitle}>{copy.temporary.title}</h1>
         <p>{copy.temporary.text(loaderData.username)}</p>

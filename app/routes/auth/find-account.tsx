@@ -50,7 +50,7 @@ export default function FindAccount({ loaderData, actionData }: Route.ComponentP
   const captcha = useCaptchaKey(actionData && actionData.uuid !== undefined ? actionData.uuid : loaderData.uuid, result);
   const account = result?.account;
   return (
-    <main id="main" className="page-container">
+    <main id="main" tabIndex={-1} className="page-container">
       <div className={classes.findAccount}>
         <h1>{copy.findAccount.title}</h1>
         <p>{copy.findAccount.intro}</p>

@@ -10,7 +10,8 @@ import type { Route } from './+types/login';
 import classes from './auth.module.css';
 import { PRIVATE } from '~/lib/route-policy';
 
-export const meta: Route.MetaFunction = () => [{ title: `${copy.pageTitle} - ${shell.site.name}` }, { name: 'robots', content: 'noindex' }];
+// The title is rendered by the page (React puts it in <head>): it shows the error of a refused form, which meta cannot see.
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
 
 /** /login: the sign-in forms as a page (no footer). A signed-in author goes on to where signing in would lead. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,9 +26,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   return signInAction(request, context);
 }
 
+/** The first error a refused sign-in answered with: the form's own, or else a field's. */
+function firstError(actionData: Route.ComponentProps['actionData']): string | undefined {
+  const errors = actionData?.result.error;
+  if (!errors) return undefined;
+  return errors['']?.[0] ?? Object.values(errors).find((messages) => messages?.length)?.[0];
+}
+
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  // Without JavaScript a refused form comes back as this page: its title says so first.
+  const error = firstError(actionData);
+  const title = `${copy.pageTitle} - ${shell.site.name}`;
   return (
-    <main id="main" className={`page-container ${classes.loginPage}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.loginPage}`}>
+      <title>{error ? `${copy.errorTitle(error)} - ${title}` : title}</title>
       <div className={classes.loginIntro}>
         <h1>{shell.site.name}</h1>
         <p>{shell.site.slogan}</p>

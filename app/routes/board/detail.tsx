@@ -47,7 +47,7 @@ export default function BoardMemberPage({ loaderData }: Route.ComponentProps) {
   const { member, papers } = loaderData;
   const t = copy.boardPages;
   return (
-    <main id="main" className={`page-container ${page.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${page.page}`}>
       <JsonLd data={personJsonLd({ ...member, biography: member.bio }, `${loaderData.origin}/editorialBoard/${member.id}`)} />
       <Breadcrumbs items={[{ label: t.title, to: '/editorialBoard' }, { label: member.name }]} />
       <article className={`${page.panel} ${classes.member}`} aria-labelledby="member-name">

@@ -36,7 +36,7 @@ export default function EditorialBoard({ loaderData }: Route.ComponentProps) {
   const { board, groups } = loaderData;
   const t = copy.boardPages;
   return (
-    <main id="main" className={`page-container ${page.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${page.page}`}>
       <Breadcrumbs items={[{ label: t.title }]} />
       <section className={page.panel} aria-labelledby="board-heading">
         <h1 id="board-heading" className={page.heading}>

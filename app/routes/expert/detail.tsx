@@ -69,7 +69,7 @@ export default function ExpertDetail({ loaderData }: Route.ComponentProps) {
   ] as const;
 
   return (
-    <main id="main" className={`page-container ${page.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${page.page}`}>
       <JsonLd data={personJsonLd(expert, `${loaderData.origin}/expertAuthor/${expert.id}`)} />
       <Breadcrumbs items={[{ label: t.title, to: '/expertAuthor' }, { label: expert.name }]} />
 

@@ -40,7 +40,7 @@ export default function ExpertList({ loaderData }: Route.ComponentProps) {
   const { q, experts } = loaderData;
   const t = copy.expertPages;
   return (
-    <main id="main" className={`page-container ${page.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${page.page}`}>
       <Breadcrumbs items={[{ label: t.title }]} />
       <section className={page.panel} aria-labelledby="experts-heading">
         <div className={page.toolbar}>

@@ -5,6 +5,7 @@ import { literatureBaseDetails, recommendedArticles } from '~/backend/endpoints/
 import { journalList, type JournalSummary } from '~/backend/endpoints/journals.server';
 import { cancelCollection, cancelLike, checkWhetherLike, collection, isCollection, like } from '~/backend/endpoints/personal.server';
 import { personal as personalCopy } from '~/copy/personal';
+import { article as articleCopy } from '~/copy/article';
 import { gbt7714Chinese, gbt7714English } from '~/lib/citation';
 import { readForm } from '~/lib/form-data.server';
 import { intParam } from '~/lib/format';
@@ -133,10 +134,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(context, back, refusal(error), 'error');
   }
   const done = {
-    favourite: personalCopy.article.favouriteDone,
-    unfavourite: personalCopy.article.favouriteCancelled,
-    like: personalCopy.article.likeDone,
-    unlike: personalCopy.article.likeCancelled,
+    favourite: articleCopy.reactions.favouriteDone,
+    unfavourite: articleCopy.reactions.favouriteCancelled,
+    like: articleCopy.reactions.likeDone,
+    unlike: articleCopy.reactions.likeCancelled,
   };
   return redirectWithToast(context, back, done[intent]);
 }

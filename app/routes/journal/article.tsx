@@ -21,7 +21,6 @@ import { ReaderNotes } from '~/components/article/ReaderNotes';
 import { LineChart } from '~/components/charts/LineChart';
 import { OnlineFirstMark } from '~/components/journal/LabelBadges';
 import { article as t } from '~/copy/article';
-import { personal as personalCopy } from '~/copy/personal';
 
 export { action, loader } from './article.server';
 
@@ -80,7 +79,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   ];
 
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <JsonLd data={scholarlyJsonLd(scholar, scholarlyFullText(loaderData))} />
       <Breadcrumbs
         items={[
@@ -141,10 +140,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                     className={classes.secondary}
                     aria-pressed={reactions.favourite}
                   >
-                    {reactions.favourite ? personalCopy.article.favourited : personalCopy.article.favourite}
+                    {reactions.favourite ? t.reactions.favourited : t.reactions.favourite}
                   </button>
                   <button type="submit" name="intent" value={reactions.liked ? 'unlike' : 'like'} className={classes.secondary} aria-pressed={reactions.liked}>
-                    {reactions.liked ? personalCopy.article.liked : personalCopy.article.like} {reactions.likeCount}
+                    {reactions.liked ? t.reactions.liked : t.reactions.like} {reactions.likeCount}
                   </button>
                 </Form>
               ) : null}

@@ -93,7 +93,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
   const issueHref = issue ? `/journal/${journal.id}?issueId=${issue.id}` : `/journal/${journal.id}`;
   const paragraphs = (journal.introduction ?? '').split(/\n+/).filter(Boolean);
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <JsonLd data={periodicalJsonLd(journal, loaderData.origin)} />
       {issue && !listing ? (
         <JsonLd data={publicationIssueJsonLd(journal, issue, `${loaderData.origin}${loaderData.canonicalPath}`, toc, loaderData.origin)} />
@@ -113,7 +113,11 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           <h1 id="journal-name" className={classes.name}>
             《{journal.name}》
           </h1>
-          {journal.nameEn ? <p className={classes.nameEn}>{journal.nameEn}</p> : null}
+          {journal.nameEn ? (
+            <p className={classes.nameEn} lang="en">
+              {journal.nameEn}
+            </p>
+          ) : null}
           <LabelBadges labels={journal.labels} />
           <dl className={classes.facts}>
             <Fact label="主办单位" value={journal.sponsor} />

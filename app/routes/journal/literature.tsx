@@ -91,7 +91,7 @@ export default function Literature({ loaderData }: Route.ComponentProps) {
   const filtered = filters.journalId || filters.year || filters.issueId || filters.columnId;
 
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <Breadcrumbs items={[{ label: copy.nav.literature }]} />
       <div className={classes.layout}>
         <aside className={classes.panel} aria-label="筛选">

@@ -96,7 +96,7 @@ export default function UpdatePaperInfo({ loaderData, actionData }: Route.Compon
   const versions = paper.files.filter((f) => f.kind === 'original' || f.kind === 'revision');
   const values = answer && answer.kind !== 'file' ? answer.values : loaderData.values;
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <p>
         <Link to={manuscriptPath(paper.id)}>{copy.payment.back}</Link>
       </p>

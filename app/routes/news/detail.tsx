@@ -46,7 +46,7 @@ export default function NewsDetail({ loaderData }: Route.ComponentProps) {
   ] as const;
 
   return (
-    <main id="main" className={`page-container ${page.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${page.page}`}>
       <JsonLd data={newsArticleJsonLd({ ...news, typeName: t.tabs[type] }, `${loaderData.origin}/news/${news.id}`, loaderData.origin)} />
       <Breadcrumbs items={[{ label: t.title, to: '/news' }, { label: t.tabs[type], to: newsListPath(type) }, { label: news.title }]} />
       <article className={`${page.panel} ${classes.article}`} aria-labelledby="news-title">

@@ -50,7 +50,7 @@ export default function NewsList({ loaderData }: Route.ComponentProps) {
   const { records, status, nextHref, loadMore } = useLoadMore(news, pickNews);
 
   return (
-    <main id="main" className={`page-container ${page.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${page.page}`}>
       <Breadcrumbs items={[{ label: t.title, to: '/news' }, { label: t.tabs[type] }]} />
       <section className={page.panel} aria-labelledby="news-heading">
         <h1 id="news-heading" className="visually-hidden">

@@ -15,7 +15,7 @@ export interface FurtherPageContent {
  */
 export function FurtherPage({ content }: { content: FurtherPageContent }) {
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <div className={classes.plain}>
         <Breadcrumbs items={[{ label: content.title }]} />
         <article className={classes.article} aria-labelledby="page-title">

@@ -54,7 +54,7 @@ interface PageFrameProps {
 export function PageFrame({ title, toc, helpNav = false, children }: PageFrameProps) {
   const active = useActiveSection(toc.map((item) => item.id));
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <Breadcrumbs items={[{ label: title }]} />
       <div className={classes.layout}>
         <article className={classes.article} aria-labelledby="page-title">

@@ -3,6 +3,7 @@ import { Link } from '~/lib/link';
 import { cancelCollection, collectionList, downloadPdfList, readRecordList, type HistoryRecord } from '~/backend/endpoints/personal.server';
 import { ListLoader, nextPageHref, PAGE_SIZE, pagesParam } from '~/components/personal/ListLoader';
 import { personal as copy } from '~/copy/personal';
+import { article as articleCopy } from '~/copy/article';
 import { pageMeta } from '~/lib/meta';
 import { requireAuthor } from '~/session/guard.server';
 import { backendFor } from '~/session/session.server';
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof paperId !== 'string' || !/^\d{1,12}$/.test(paperId)) return redirectWithToast(context, back, copy.errors.failed, 'error');
   try {
     await backendFor(request, context).call(cancelCollection, { paperId });
-    return redirectWithToast(context, back, copy.article.favouriteCancelled);
+    return redirectWithToast(context, back, articleCopy.reactions.favouriteCancelled);
   } catch (error) {
     return redirectWithToast(context, back, refusal(error), 'error');
   }
@@ -49,7 +50,7 @@ function when(tab: Tab, record: HistoryRecord): string {
 export default function History({ loaderData }: Route.ComponentProps) {
   const { tab, records, total, nextHref } = loaderData;
   return (
-    <main id="main" className={classes.panel}>
+    <main id="main" tabIndex={-1} className={classes.panel}>
       <h1>{copy.history.title}</h1>
       <ul className={classes.tabs}>
         {TABS.map((t) => (

@@ -99,7 +99,7 @@ export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <section className={classes.panel} aria-labelledby="personal-card">
         <div className={classes.card}>
           <span className={classes.avatar} aria-hidden="true">

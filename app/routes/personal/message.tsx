@@ -58,7 +58,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   const { filter, messages, total, nextHref } = loaderData;
   const query = filter === 'all' ? '' : `?filter=${filter}`;
   return (
-    <main id="main" className={classes.panel}>
+    <main id="main" tabIndex={-1} className={classes.panel}>
       <div className={classes.row} style={{ justifyContent: 'space-between' }}>
         <h1>{copy.message.title}</h1>
         <Form method="post" action={`/personal/message${query}`}>

@@ -31,6 +31,7 @@ export const STATIC_PATHS = [
   '/userGuide',
   '/userAgreement',
   '/privacyAgreement',
+  '/accessibility',
   '/distinguish',
   '/health',
   '/system',

@@ -47,7 +47,7 @@ export default function ThemeDetailNew({ loaderData }: Route.ComponentProps) {
   const { hotspot, html, share, related } = loaderData;
   const t = copy.hotspotPages;
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <header className={classes.hero}>
         <div className="page-container">
           <Breadcrumbs items={[{ label: t.title }, { label: hotspot.title }]} />

@@ -36,7 +36,7 @@ export default function ThemeDetail({ loaderData }: Route.ComponentProps) {
   const { hotspot, html, share } = loaderData;
   const t = copy.hotspotPages;
   return (
-    <main id="main" className={`page-container ${page.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${page.page}`}>
       <Breadcrumbs items={[{ label: t.title }, { label: hotspot.title }]} />
       <article className={`${page.panel} ${classes.article}`} aria-labelledby="hotspot-title">
         <header className={classes.header}>

@@ -110,7 +110,7 @@ export default function UploadConfirm({ loaderData, actionData }: Route.Componen
     [copy.labels.file, draft.files.filter((f) => f.kind === 'original').at(-1)?.fileName ?? ''],
   ];
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <h1>{copy.confirm.title}</h1>
       <Steps current={2} />
       {refusal ? (

@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Upload({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <h1>{loaderData.kind === 'journal' ? `${copy.title}：${loaderData.premise.name}` : copy.pickJournal.title}</h1>
       <Steps current={0} />
       {loaderData.drafts.length > 0 && (

@@ -122,7 +122,7 @@ export default function UploadInfo({ loaderData, actionData }: Route.ComponentPr
   const values = actionData?.values ?? loaderData.values;
   const errors = actionData?.errors ?? {};
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <h1>
         {copy.info.title}：{draft.journalName}
       </h1>

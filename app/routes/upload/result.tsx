@@ -30,7 +30,7 @@ export default function UploadResult({ loaderData }: Route.ComponentProps) {
   const { paper } = loaderData;
   const submitted = paper.status !== 'draft';
   return (
-    <main id="main" className={`page-container ${classes.page}`}>
+    <main id="main" tabIndex={-1} className={`page-container ${classes.page}`}>
       <h1>{submitted ? copy.result.title : copy.result.failedTitle}</h1>
       <Steps current={submitted ? 3 : 2} />
       <section className={classes.section} role="status">

@@ -22,7 +22,7 @@ const TABS = [
 /** /personal/account/*: the tabs above the current form. */
 export default function AccountLayout() {
   return (
-    <main id="main" className={classes.panel}>
+    <main id="main" tabIndex={-1} className={classes.panel}>
       <h1>{copy.account.title}</h1>
       <nav aria-label={copy.account.tabsLabel}>
         <ul className={classes.tabs}>

@@ -29,7 +29,7 @@ export default function Achievements({ loaderData }: Route.ComponentProps) {
   const { current, total, records } = loaderData;
   const t = copy.achievements;
   return (
-    <main id="main" className={classes.panel}>
+    <main id="main" tabIndex={-1} className={classes.panel}>
       <p>
         <Link to="/personal/manuscripts">{copy.detail.back}</Link>
       </p>

@@ -37,7 +37,7 @@ export default function ManuscriptPage({ loaderData, actionData }: Route.Compone
   ];
   const files = [...paper.files].sort((a, b) => (a.createTime ?? '').localeCompare(b.createTime ?? '') || (a.id ?? 0) - (b.id ?? 0));
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <p>
         <Link to="/personal/manuscripts">{copy.detail.back}</Link>
       </p>

@@ -50,7 +50,7 @@ export default function ManuscriptList({ loaderData }: Route.ComponentProps) {
   const { status, keyword, current, total, records, counts } = loaderData;
   const activeTab = status && STATUS_TABS.some((t) => t.key === status) ? status : status ? null : 'all';
   return (
-    <main id="main" className={classes.panel}>
+    <main id="main" tabIndex={-1} className={classes.panel}>
       <div className={classes.header}>
         <h1>{copy.list.title}</h1>
         <div className={classes.actions}>

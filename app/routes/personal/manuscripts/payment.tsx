@@ -94,7 +94,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     ...checkedBy(paymentSchema, 'onSubmit'),
   });
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1}>
       <p>
         <Link to={manuscriptPath(paper.id)}>{t.back}</Link>
       </p>

@@ -57,7 +57,7 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
   const { id, name, fileName, paragraphs, downloadUrl } = loaderData;
   const t = copy.preview;
   return (
-    <main id="main" className={classes.panel}>
+    <main id="main" tabIndex={-1} className={classes.panel}>
       <div className={classes.header}>
         <h1>{t.title(name)}</h1>
         <div className={classes.actions}>

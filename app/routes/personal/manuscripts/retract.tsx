@@ -117,7 +117,7 @@ export default function Retract({ loaderData, actionData }: Route.ComponentProps
   const reason = actionData?.reason ?? '';
   const action = `${manuscriptPath(paper.id)}/retract`;
   return (
-    <main id="main" className={classes.panel}>
+    <main id="main" tabIndex={-1} className={classes.panel}>
       <h1>{copy.retract.title}</h1>
       <p className={classes.meta}>
         《{paper.title}》{paper.manuscriptNo ? ` · ${paper.manuscriptNo}` : ''} · {paper.statusName}
