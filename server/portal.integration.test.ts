@@ -27,8 +27,13 @@ describe('portal pages in front of a failing backend', () => {
     for (const server of servers) await server.close();
   });
 
-  async function portalFor(journalApiUrl: string, pageCache = false) {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, UPSTREAM_TIMEOUT_MS: '400', PAGE_CACHE: String(pageCache) });
+  async function portalFor(journalApiUrl: string, pageCache = false, upstreamTimeoutMs = 400) {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: TEST_SECRET,
+      UPSTREAM_TIMEOUT_MS: String(upstreamTimeoutMs),
+      PAGE_CACHE: String(pageCache),
+    });
     const { logger, lines } = memoryLogger();
     const portal = createPortalApp({ config, logger, journalApiUrl, build, clientDir: path.resolve(buildDir, 'client') });
     const running = await listen(portal.app);
@@ -148,15 +153,17 @@ describe('portal pages in front of a failing backend', () => {
     });
 
     it('a slow but steady retraction receipt download is not cut off by the backend timeout', async () => {
-      // Five parts 150 ms apart: longer in all than UPSTREAM_TIMEOUT_MS (400 ms), never silent that long.
-      const parts = [0, 1, 2, 3, 4].map((i) => pdf.subarray((i * pdf.length) / 5, ((i + 1) * pdf.length) / 5));
+      // Thirty parts 50 ms apart: 1.5 s in all, longer than UPSTREAM_TIMEOUT_MS (1 s), and never
+      // silent for anything near it, even when a busy machine runs a timer late.
+      const count = 30;
+      const parts = Array.from({ length: count }, (_, i) => pdf.subarray(Math.floor((i * pdf.length) / count), Math.floor(((i + 1) * pdf.length) / count)));
       const backend = await listen((_req, res) => {
         res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length) });
-        const send = (i: number) => (i === parts.length ? res.end() : res.write(parts[i], () => setTimeout(() => send(i + 1), 150)));
+        const send = (i: number) => (i === parts.length ? res.end() : res.write(parts[i], () => setTimeout(() => send(i + 1), 50)));
         send(0);
       });
       servers.push(backend);
-      const portal = await portalFor(backend.url);
+      const portal = await portalFor(backend.url, false, 1000);
       const receipt = await download(portal.url, '/personal/message/retraction?id=1', { Cookie: `${SESSION_COOKIE}=${author}` });
       expect(receipt.status).toBe(200);
       expect(receipt.complete).toBe(true);
