@@ -84,14 +84,29 @@ test.describe('page shell', () => {
     await expect(group).not.toHaveAttribute('open', '');
   });
 
-  test('the home header is transparent until the page is scrolled past 100px @js-only', async ({ page }) => {
+  test('the home header is transparent until the page is scrolled past 100px, and the switch moves nothing @js-only', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    const heading = page.getByRole('heading', { level: 1 });
+    const headingTop = async () => (await heading.boundingBox())!.y + (await page.evaluate(() => window.scrollY));
+    await expect(header).toHaveAttribute('data-transparent', 'true');
+    const before = await headingTop();
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await expect(header).not.toHaveAttribute('data-transparent', 'true');
+    expect((await header.boundingBox())!.y, 'the solid header stays at the top').toBe(0);
+    expect(await headingTop(), 'the page under it did not move').toBe(before);
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await expect(header).toHaveAttribute('data-transparent', 'true');
+  });
+
+  test('without JavaScript the home header scrolls away with the banner, never white over the page @no-js-only', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header).toHaveAttribute('data-transparent', 'true');
-    await page.evaluate(() => window.scrollTo(0, 150));
-    await expect(header).not.toHaveAttribute('data-transparent', 'true');
-    await page.evaluate(() => window.scrollTo(0, 50));
-    await expect(header).toHaveAttribute('data-transparent', 'true');
+    await page.evaluate(() => window.scrollTo(0, 1000));
+    await expect
+      .poll(async () => (await header.boundingBox())!.y + (await header.boundingBox())!.height, 'the header is above the viewport')
+      .toBeLessThanOrEqual(0);
   });
 });
 

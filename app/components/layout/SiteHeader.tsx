@@ -102,7 +102,7 @@ export function SiteHeader({ user, unreadCount }: SiteHeaderProps) {
   const loginHref = `${location.pathname}?${withLoginMode(location.search)}`;
 
   return (
-    <header className={`${classes.header} ${transparent ? classes.transparent : ''}`} data-transparent={transparent || undefined}>
+    <header className={`${classes.header} ${onHome ? (transparent ? classes.transparent : classes.floating) : ''}`} data-transparent={transparent || undefined}>
       <div className={`page-container ${classes.inner} ${wide ? classes.wide : ''}`}>
         <Link to="/" className={classes.brand} title={copy.nav.home}>
           <span className={classes.brandMark} aria-hidden="true">
