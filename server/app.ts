@@ -43,6 +43,8 @@ export interface PortalAppOptions {
   pageStore?: PageStore;
   /** Rate limits of the sign-in forms (default: in process). */
   rateLimiter?: RateLimiter;
+  /** The proxy's clock, for its public file records (tests move it; default Date.now). */
+  now?: () => number;
 }
 
 /**
@@ -122,6 +124,7 @@ export function createPortalApp(options: PortalAppOptions) {
     maxBodyBytes: options.maxUploadBytes ?? config.maxUploadBytes,
     publicHost: new URL(config.publicOrigin).host,
     logger,
+    now: options.now,
   });
   // Before compression and any body parser: proxied bodies stream untouched. API answers
   // are JSON or files, never documents: they need no CSP nonce, only the static headers.

@@ -23,6 +23,8 @@ const seen: Seen[] = [];
 const stalled: http.IncomingMessage[] = [];
 const hung: http.IncomingMessage[] = [];
 const FIFTY_MB = 50 * 1024 * 1024;
+/** The portal's clock (its public file records expire by it). */
+let clock = Date.now();
 /** Hashes the stub backend knows: `a…` public, `b…` the author's own. */
 const PUBLIC_FILE = 'a'.repeat(64);
 const OWN_FILE = 'b'.repeat(64);
@@ -77,7 +79,7 @@ beforeAll(async () => {
       json(200, { code: 200, success: true, message: '', entity: { path: url, bytes } });
     });
   });
-  portal = await startShellPortal(upstream.url);
+  portal = await startShellPortal(upstream.url, {}, () => clock);
 });
 
 afterAll(async () => {
@@ -485,6 +487,28 @@ describe('files through the proxy', () => {
     expect(seen.slice(before).every((r) => r.path.startsWith('/api/attachmentApi/fileRecord'))).toBe(true);
     const owner = await rawRequest(portal.url, { path: `/api/attachmentApi/download?hash=${OWN_FILE}`, headers: { Cookie: sessionCookie } });
     expect(owner.status).toBe(200);
+  });
+
+  it("reuses a public file's record for half a minute, and asks for a private file's every time", async () => {
+    const recordCalls = (from: number) => seen.slice(from).filter((r) => r.path.startsWith('/api/attachmentApi/fileRecord')).length;
+    const hash = 'd'.repeat(64); // public, not asked for by the other tests
+    let before = seen.length;
+    for (let i = 0; i < 3; i += 1) expect((await rawRequest(portal.url, { path: `/api/file/file/download?hash=${hash}` })).status).toBe(200);
+    expect(recordCalls(before), 'one record call for three downloads').toBe(1);
+    // Whoever asks: a public file is anyone's (a signed-in reader gets the same record).
+    expect((await rawRequest(portal.url, { path: `/api/file/file/download?hash=${hash}`, headers: { Cookie: sessionCookie } })).status).toBe(200);
+    expect(recordCalls(before)).toBe(1);
+    clock += 30_001;
+    before = seen.length;
+    expect((await rawRequest(portal.url, { path: `/api/file/file/download?hash=${hash}` })).status).toBe(200);
+    expect(recordCalls(before), 'asked again once the record is half a minute old').toBe(1);
+
+    before = seen.length;
+    for (let i = 0; i < 2; i += 1) {
+      expect((await rawRequest(portal.url, { path: `/api/attachmentApi/download?hash=${OWN_FILE}`, headers: { Cookie: sessionCookie } })).status).toBe(200);
+      expect((await rawRequest(portal.url, { path: `/api/attachmentApi/download?hash=${OWN_FILE}` })).status, 'and never to a visitor').toBe(404);
+    }
+    expect(recordCalls(before), "a private file's record is asked for on every request").toBe(4);
   });
 
   it('answers 404 without asking the backend for a request that names no file', async () => {

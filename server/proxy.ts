@@ -6,6 +6,7 @@ import { withCauses } from '../app/lib/error-causes.server';
 import { isBrowserEndpoint } from '../app/backend/browser-endpoints';
 import { endsSession, sessionEndedEnvelope } from '../app/backend/session-end';
 import { sameOrigin } from '../app/lib/same-origin';
+import { createKeyedTtlCache } from '../app/lib/ttl-cache.server';
 import { FILE_RECORD_PATH, fileHeaders, fileRecordSchema, fileRequestOf, type FileRecord } from './file-downloads';
 import { SESSION_COOKIE, readCookie, serializeClearedSessionCookie, unsealSession } from '../app/session/cookie.server';
 
@@ -27,7 +28,17 @@ export interface ProxyOptions {
   /** Largest request body forwarded (uploads); larger ones get 413. */
   maxBodyBytes: number;
   logger: Logger;
+  /** The clock of the public file records kept (tests move it). */
+  now?: () => number;
 }
+
+/**
+ * How long the record of a public file (a published article's PDF, a template) is reused
+ * without asking the backend again: the record is named by the file's content hash, so only
+ * whether the file is still public can change, and a file withdrawn from the public is then
+ * served for at most this long (the public lists are reused as long, decision 0008).
+ */
+const PUBLIC_FILE_RECORD_TTL_MS = 30_000;
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -107,6 +118,8 @@ export function createProxy(options: ProxyOptions) {
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' });
   const basePath = target.pathname.replace(/\/+$/, '');
   const clearCookie = serializeClearedSessionCookie({ secure: options.secureCookies });
+  // Public records only: anyone may read those files. Others are asked for with the caller's token every time.
+  const publicFileRecords = createKeyedTtlCache<FileRecord>(1000, options.now);
 
   function handler(req: Request, res: Response) {
     const log = (req as unknown as { log?: Logger }).log ?? options.logger;
@@ -155,6 +168,8 @@ export function createProxy(options: ProxyOptions) {
     if (!file) return forward(path, null);
     const notFound = () => res.status(404).type('application/json').send(envelope(404, '文件不存在或已被删除'));
     if (!file.hash) return notFound();
+    const publicRecord = publicFileRecords.peek(file.hash);
+    if (publicRecord) return forward(file.forward, fileHeaders(publicRecord, file.inline));
     lookUpFile(file.hash, session?.token ?? null, requestId).then(
       (record) => (record ? forward(file.forward, fileHeaders(record, file.inline)) : notFound()),
       (error: Error) => {
@@ -171,7 +186,9 @@ export function createProxy(options: ProxyOptions) {
       } | null;
       if (!body || body.success !== true) return null;
       const record = fileRecordSchema.safeParse(body.entity);
-      return record.success && record.data.hash === hash ? record.data : null;
+      if (!record.success || record.data.hash !== hash) return null;
+      if (record.data.public) publicFileRecords.set(hash, record.data, PUBLIC_FILE_RECORD_TTL_MS);
+      return record.data;
     }
   }
 

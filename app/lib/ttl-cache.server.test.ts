@@ -51,4 +51,19 @@ describe('createKeyedTtlCache', () => {
     await expect(cache.get('down', 1000, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('down', 1000, async () => 4)).toBe(4);
   });
+
+  it('peeks without loading, and keeps a value set from outside until its TTL', () => {
+    let clock = 0;
+    const cache = createKeyedTtlCache<string>(2, () => clock);
+    expect(cache.peek('a')).toBeUndefined();
+    cache.set('a', 'kept', 100);
+    clock = 99;
+    expect(cache.peek('a')).toBe('kept');
+    clock = 100;
+    expect(cache.peek('a')).toBeUndefined();
+    cache.set('b', 'b', 100);
+    cache.set('c', 'c', 100);
+    cache.set('d', 'd', 100);
+    expect(cache.size).toBe(2);
+  });
 });

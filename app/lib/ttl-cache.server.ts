@@ -37,6 +37,11 @@ export function createTtlCache<T>(ttlMs: number, now: () => number = Date.now) {
 export function createKeyedTtlCache<T>(maxEntries: number, now: () => number = Date.now) {
   const values = new Map<string, { value: T; expiresAt: number }>();
   const pending = new Map<string, Promise<T>>();
+  function store(key: string, value: T, ttlMs: number) {
+    values.delete(key);
+    values.set(key, { value, expiresAt: now() + ttlMs });
+    if (values.size > maxEntries) values.delete(values.keys().next().value as string);
+  }
 
   return {
     get(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
@@ -46,9 +51,7 @@ export function createKeyedTtlCache<T>(maxEntries: number, now: () => number = D
       if (!loading) {
         loading = load()
           .then((loaded) => {
-            values.delete(key);
-            values.set(key, { value: loaded, expiresAt: now() + ttlMs });
-            if (values.size > maxEntries) values.delete(values.keys().next().value as string);
+            store(key, loaded, ttlMs);
             return loaded;
           })
           .finally(() => pending.delete(key));
@@ -56,6 +59,13 @@ export function createKeyedTtlCache<T>(maxEntries: number, now: () => number = D
       }
       return loading;
     },
+    /** The value stored under `key` if it is still fresh, without loading anything. */
+    peek(key: string): T | undefined {
+      const stored = values.get(key);
+      return stored && now() < stored.expiresAt ? stored.value : undefined;
+    },
+    /** Stores a value loaded elsewhere (when only some answers may be kept). */
+    set: store,
     get size() {
       return values.size;
     },

@@ -39,11 +39,11 @@ export function memoryLogger() {
 }
 
 /** A portal whose page renderer is never used: for tests of the shell and the proxy. */
-export async function startShellPortal(journalApiUrl: string, env: Record<string, string> = {}) {
+export async function startShellPortal(journalApiUrl: string, env: Record<string, string> = {}, now?: () => number) {
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, UPSTREAM_TIMEOUT_MS: '500', ...env });
   const { logger, lines } = memoryLogger();
   const build = () => Promise.reject(new Error('no pages in this test')) as Promise<ServerBuild>;
-  const portal = createPortalApp({ config, logger, journalApiUrl, build, maxUploadBytes: 60 * 1024 * 1024 });
+  const portal = createPortalApp({ config, logger, journalApiUrl, build, maxUploadBytes: 60 * 1024 * 1024, now });
   const running = await listen(portal.app);
   return {
     ...running,
