@@ -2,6 +2,11 @@ import { test as base, expect, type BrowserContext, type ConsoleMessage, type Pa
 import { SESSION_COOKIE, sealSession, type SessionData } from '../../app/session/cookie.server';
 import { E2E } from './env';
 
+// Playwright's worker keeps 200 frames of every stack and maps each through the source
+// maps: it takes a stack for every API call and every step, which was a sixth of the
+// worker's CPU. The test's own frame is among the first few; 30 keep it with room to spare.
+Error.stackTraceLimit = 30;
+
 /** Logs in against the sandbox directly and returns the real backend login answer. */
 export async function sandboxLogin(username = 'demo_author', password = 'Demo@2026') {
   const response = await fetch(`${E2E.sandboxUrl}/api/loginApi/login`, {
