@@ -13,6 +13,10 @@ export const TEST_SECRET = 'test-session-secret-'.padEnd(48, 'x');
 /** Starts a server on an ephemeral loopback port. */
 export async function listen(handler: http.RequestListener): Promise<{ server: http.Server; url: string; close: () => Promise<void> }> {
   const server = http.createServer(handler);
+  // Node closes a keep-alive connection after 5 idle seconds; fetch in this same process may
+  // pick that connection for its next request just then when the machine is busy, and reads
+  // ECONNRESET (seen once in CI). Connections stay open until `close` closes them all.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
