@@ -181,7 +181,10 @@ export function createPortalApp(options: PortalAppOptions) {
     requestId,
     clientIp: req.ip ?? '',
     clientNetwork: rateLimitAddress(req.ip ?? ''),
-    logger: (req as unknown as { log?: Logger }).log ?? logger,
+    // The request's own logger is made only when a loader or the renderer writes a line.
+    get logger() {
+      return (req as unknown as { log?: Logger }).log ?? logger;
+    },
     runtime,
   });
 

@@ -100,6 +100,7 @@ export function createCacheHitLane(options: CacheHitLaneOptions) {
         statusCode: page.status,
         responseTime: Math.round(responseTime),
         clientGone: !res.writableFinished,
+        headersSent: res.headersSent,
       });
     });
     return true;

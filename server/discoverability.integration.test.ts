@@ -114,7 +114,8 @@ describe('robots.txt, read by a robots.txt parser', () => {
       expect(response.status, pdf).toBe(200);
       expect(response.headers.get('content-type'), pdf).toMatch(/^application\/pdf/);
     });
-  });
+    // Ten article pages rendered: a few seconds on a quiet machine, over 30 s on a saturated one.
+  }, 90_000);
 
   it('keeps sign-in, the personal centre, submission, export downloads, previews and the rest of the proxy out', async () => {
     const robots = robotsParser(`${origin}/robots.txt`, await (await fetch(`${portal.url}/robots.txt`)).text());

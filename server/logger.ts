@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 /**
  * Structured JSON logs. Credentials never reach a log line: headers are not logged at
@@ -66,14 +65,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/**
- * A 5xx the portal answered on purpose (the backend is down, timed out...) has no error of
- * its own: pino-http makes one up, whose stack says nothing. Only a real error keeps its stack.
- */
-function madeUpError(error: Error, res: ServerResponse): boolean {
-  return error.message === `failed with status code ${res.statusCode}`;
-}
-
 /** The path of the request as the client sent it. */
 export function requestPath(req: IncomingMessage & { originalUrl?: string }): string {
   return (req.originalUrl ?? req.url ?? '/').split('?')[0]!;
@@ -90,59 +81,85 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/**
- * The line `createHttpLogger` writes for a request answered without Express (a page-cache
- * hit, server/cache-hit-lane.ts): the same fields, so a log reader sees one kind of line.
- */
-export function logAnswered(
-  logger: Logger,
-  line: { reqId: string; method: string; url: string; route: string; statusCode: number; responseTime: number; clientGone: boolean },
-) {
-  if (!logger.isLevelEnabled('info')) return;
-  const { reqId, method, url, route, statusCode, responseTime, clientGone } = line;
-  const req = { method, url: redactUrl(url) };
-  if (clientGone)
-    logger.info({ reqId, req, route, res: { statusCode: null }, clientGone, responseTime }, `${method} client disconnected before the answer was complete`);
-  else logger.info({ reqId, req, route, res: { statusCode }, responseTime }, `${method} ${statusCode}`);
+/** A request line's level: what the client caused is a warning, what failed here an error. */
+function levelOf(statusCode: number, clientGone: boolean, error: Error | undefined): 'info' | 'warn' | 'error' {
+  // Gone before the answer: nothing failed on our side.
+  if (clientGone) return 'info';
+  // 501 is the portal refusing a method it does not serve: the sender's doing, not ours.
+  if (error || (statusCode >= 500 && statusCode !== 501)) return 'error';
+  return statusCode >= 400 ? 'warn' : 'info';
 }
 
 /**
- * One line per request, with the route pattern (`route`, as the metrics label it) and the
- * request id (`reqId`, the one field name every line of the request carries).
+ * The one line written for every request, by `createHttpLogger` for what Express answers and
+ * by the cache-hit lane (server/cache-hit-lane.ts) for what it answers: the route pattern,
+ * one request id, the URL with its credentials masked, and an error only when something
+ * really failed (an expected 5xx, such as the backend being down, carries no stack).
+ */
+export function logAnswered(
+  logger: Logger,
+  line: {
+    reqId: string;
+    method: string;
+    url: string;
+    route: string;
+    statusCode: number;
+    responseTime: number;
+    clientGone: boolean;
+    headersSent?: boolean;
+    error?: Error;
+  },
+) {
+  const { reqId, method, url, route, statusCode, responseTime, clientGone, headersSent = true, error } = line;
+  const level = levelOf(statusCode, clientGone, error);
+  if (!logger.isLevelEnabled(level)) return;
+  const req = { method, url: redactUrl(url) };
+  const err = error ? { err: error } : {};
+  if (clientGone)
+    logger[level](
+      { reqId, req, route, res: { statusCode: headersSent ? statusCode : null }, ...err, clientGone, responseTime },
+      `${method} client disconnected before the answer was complete`,
+    );
+  else logger[level]({ reqId, req, route, res: { statusCode }, ...err, responseTime }, `${method} ${statusCode}`);
+}
+
+type LoggedRequest = IncomingMessage & { originalUrl?: string; log?: Logger };
+
+/**
+ * Express's side of the request log: the request id (the gateway's, or a new one) in
+ * `X-Request-Id`, `req.log` for the lines written while answering (each carries `reqId`;
+ * made when first used, as most requests write none), and the request's line once the
+ * answer is sent or the client has gone (not for `/healthz`, which the gateway polls).
  */
 export function createHttpLogger(logger: Logger, routeOf: (path: string) => string = () => 'other') {
-  return pinoHttp({
-    logger,
-    quietReqLogger: true,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const id = requestIdFor(req);
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // From the URL as it came: inside a mounted handler (the /api proxy) Express shortens req.url.
-    customProps: (req) => ({ route: routeOf(requestPath(req)) }),
-    customLogLevel(_req, res, error) {
-      // Gone before the answer: nothing failed on our side.
-      if (clientGone(res)) return 'info';
-      // 501 is the portal refusing a method it does not serve: the sender's doing, not ours.
-      if ((error && !madeUpError(error, res)) || (res.statusCode >= 500 && res.statusCode !== 501)) return 'error';
-      if (res.statusCode >= 400) return 'warn';
-      return 'info';
-    },
-    serializers: {
-      req(req: { method: string; url: string }) {
-        return { method: req.method, url: redactUrl(req.url) };
-      },
-      res(res: { statusCode: number; headersSent?: boolean }) {
-        return { statusCode: res.statusCode };
-      },
-    },
-    customErrorObject: (_req, res, error, fields) => (madeUpError(error, res) ? { ...fields, err: undefined } : fields),
-    customSuccessObject: (_req, res, fields) =>
-      clientGone(res) ? { ...fields, res: { statusCode: res.headersSent ? res.statusCode : null }, clientGone: true } : fields,
-    customSuccessMessage: (req, res) =>
-      clientGone(res) ? `${req.method} client disconnected before the answer was complete` : `${req.method} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${res.statusCode}`,
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
-  });
+  return function logRequest(req: LoggedRequest, res: ServerResponse, next: () => void) {
+    const started = performance.now();
+    const reqId = requestIdFor(req);
+    res.setHeader('X-Request-Id', reqId);
+    let requestLogger: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (requestLogger ??= logger.child({ reqId })) });
+    const complete = (error?: Error) => {
+      res.off('close', complete);
+      res.off('finish', complete);
+      res.off('error', complete);
+      logAnswered(logger, {
+        reqId,
+        method: req.method ?? 'GET',
+        // The URL as it came: inside a mounted handler (the /api proxy) Express shortens req.url.
+        url: req.originalUrl ?? req.url ?? '/',
+        route: routeOf(requestPath(req)),
+        statusCode: res.statusCode,
+        responseTime: Math.round(performance.now() - started),
+        clientGone: clientGone(res),
+        headersSent: res.headersSent,
+        error: error instanceof Error ? error : undefined,
+      });
+    };
+    if (req.url !== '/healthz') {
+      res.on('close', complete);
+      res.on('finish', complete);
+    }
+    res.on('error', complete);
+    next();
+  };
 }

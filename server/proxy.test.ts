@@ -379,6 +379,9 @@ describe('BFF proxy', () => {
       const usage = process.memoryUsage();
       return usage.heapUsed + usage.arrayBuffers;
     };
+    // A portal of its own with a longer backend timeout: the shared one's 500 ms (for the
+    // timeout tests) cut this download off with a 504 when the machine was busy.
+    const patient = await startShellPortal(upstream.url, { UPSTREAM_TIMEOUT_MS: '15000' });
     let peak = live();
     const baseline = peak;
     const sampler = setInterval(() => (peak = Math.max(peak, live())), 20);
@@ -392,7 +395,7 @@ describe('BFF proxy', () => {
           this.push(chunk);
         },
       });
-      const target = new URL(portal.url);
+      const target = new URL(patient.url);
       const upload = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
           {
@@ -416,7 +419,7 @@ describe('BFF proxy', () => {
 
       const downloaded = await new Promise<number>((resolve, reject) => {
         // Files stream the same way, once their record is known (tested below).
-        http.get(`${portal.url}/manage/author/paper/calculateCaptcha?case=download`, (res) => {
+        http.get(`${patient.url}/manage/author/paper/calculateCaptcha?case=download`, (res) => {
           let bytes = 0;
           res.on('data', (c: Buffer) => (bytes += c.length));
           res.on('end', () => resolve(bytes));
@@ -426,6 +429,7 @@ describe('BFF proxy', () => {
       expect(downloaded).toBe(FIFTY_MB);
     } finally {
       clearInterval(sampler);
+      await patient.close();
     }
     const growthMb = (peak - baseline) / 1024 / 1024;
     console.info(`proxy streaming: peak live-memory growth ${growthMb.toFixed(1)} MB for 2 x 50 MB`);
