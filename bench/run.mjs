@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { describe as describeDownload, measureDownloads } from '../scripts/client-download.mjs';
-import { freePorts, waitUntilUp } from '../scripts/local-servers.mjs';
+import { freePorts, PORTAL_NODE_OPTIONS, waitUntilUp } from '../scripts/local-servers.mjs';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
@@ -164,10 +164,10 @@ try {
     JOURNAL_API_URL: url(ports.sandbox),
     METRICS_PORT: '0',
   });
-  await start('portal (cache on)', [`${BUILD}/portal/main.js`], portalEnv(ports.cached), { readyUrl: url(ports.cached, '/readyz') });
+  await start('portal (cache on)', [...PORTAL_NODE_OPTIONS, `${BUILD}/portal/main.js`], portalEnv(ports.cached), { readyUrl: url(ports.cached, '/readyz') });
   const uncachedPortal = await start(
     'portal (cache off)',
-    [`${BUILD}/portal/main.js`],
+    [...PORTAL_NODE_OPTIONS, `${BUILD}/portal/main.js`],
     { ...portalEnv(ports.uncached), PAGE_CACHE: 'false' },
     { readyUrl: url(ports.uncached, '/readyz') },
   );
@@ -243,7 +243,7 @@ try {
   await start('sink backend', ['bench/sink-server.mjs', String(ports.sink)], {}, { core: BACKEND_CORE, readyUrl: url(ports.sink) });
   const uploadPortal = await start(
     'portal (upload)',
-    [`${BUILD}/portal/main.js`],
+    [...PORTAL_NODE_OPTIONS, `${BUILD}/portal/main.js`],
     { ...portalEnv(ports.uploadPortal), JOURNAL_API_URL: url(ports.sink) },
     { readyUrl: url(ports.uploadPortal, '/healthz') },
   );
@@ -287,7 +287,7 @@ try {
   );
   await start(
     'portal (large)',
-    [`${BUILD}/portal/main.js`],
+    [...PORTAL_NODE_OPTIONS, `${BUILD}/portal/main.js`],
     { ...portalEnv(ports.bigPortal), PAGE_CACHE: 'false', JOURNAL_API_URL: url(ports.bigSandbox) },
     { readyUrl: url(ports.bigPortal, '/readyz') },
   );

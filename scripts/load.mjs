@@ -11,7 +11,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { freePorts, waitUntilUp } from './local-servers.mjs';
+import { freePorts, PORTAL_NODE_OPTIONS, waitUntilUp } from './local-servers.mjs';
 
 const BUILD = process.env.BUILD_DIR ?? 'build';
 const SMOKE = process.env.LOAD_SMOKE === '1';
@@ -51,7 +51,7 @@ function goal(name, ok, detail) {
 
 function startPortal() {
   // With taskset the portal's process is taskset's child: it replaces itself (exec), so the pid is the portal's.
-  return spawnNode('0', [`${BUILD}/portal/main.js`], {
+  return spawnNode('0', [...PORTAL_NODE_OPTIONS, `${BUILD}/portal/main.js`], {
     NODE_ENV: 'production',
     PORT: String(PORT),
     JOURNAL_API_URL: `http://127.0.0.1:${SANDBOX_PORT}`,
