@@ -16,7 +16,6 @@ import type { Route } from './+types/article';
 import { finishReading, startReading } from './reading.server';
 import type { ArticleDetail } from '~/backend/endpoints/papers.server';
 import type { CitableArticle } from '~/lib/citation';
-import { chineseNameParts, englishAuthorName } from '~/lib/pinyin.server';
 import type { ScholarlyRecord } from '~/lib/scholar';
 import { articlePdfHref } from '~/lib/pdf';
 import { notFoundOnRefusal } from '~/components/reading/route';
@@ -31,8 +30,15 @@ export function articlePageUrl(id: number, origin: string): string {
   return `${origin}/journal/detail?id=${id}`;
 }
 
+/**
+ * The pinyin dictionary (about 570 KB of modules, a tenth of a second to load) comes in with
+ * the first article that needs it rather than with the portal's start.
+ */
+const pinyinNames = () => import('~/lib/pinyin.server');
+
 /** What citations and the export formats say of an article; `origin` is the portal's public origin. */
-export function citableArticle(article: ArticleDetail, origin: string): CitableArticle {
+export async function citableArticle(article: ArticleDetail, origin: string): Promise<CitableArticle> {
+  const { chineseNameParts, englishAuthorName } = await pinyinNames();
   const pdf = pdfHref(article);
   return {
     title: article.title,
@@ -57,8 +63,8 @@ export function citableArticle(article: ArticleDetail, origin: string): CitableA
   };
 }
 
-export function scholarlyRecord(article: ArticleDetail, origin: string, journal?: JournalSummary | null): ScholarlyRecord {
-  const citable = citableArticle(article, origin);
+export async function scholarlyRecord(article: ArticleDetail, origin: string, journal?: JournalSummary | null): Promise<ScholarlyRecord> {
+  const citable = await citableArticle(article, origin);
   return {
     ...citable,
     publishDate: article.issue.publishDate ?? article.publishDate,
@@ -89,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reading = await finishReading(backend, article, started);
   const pageUrl = articlePageUrl(article.id, context.runtime.publicOrigin);
   const reactions = isAuthorSession(getSession(request, context)) ? await loadReactions(request, context, String(article.id)) : null;
-  const citable = citableArticle(article, context.runtime.publicOrigin);
+  const citable = await citableArticle(article, context.runtime.publicOrigin);
   return {
     article,
     recommended,
@@ -97,7 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: context.runtime.publicOrigin,
     pdf: { download: pdfHref(article), preview: pdfHref(article, true) },
     citation: { zh: gbt7714Chinese(citable), en: gbt7714English(citable) },
-    scholar: scholarlyRecord(article, context.runtime.publicOrigin, journal),
+    scholar: await scholarlyRecord(article, context.runtime.publicOrigin, journal),
     cover: journal?.cover ?? null,
     reactions,
     reading,

@@ -19,7 +19,7 @@ describe("authors' English names in the citation", () => {
     const nameEn = article.authors[0]?.nameEn ?? '';
     expect(nameEn).toMatch(/^[A-Z][a-zü]+ [A-Z]/);
     const [surname, given] = nameEn.split(' ');
-    const citable = citableArticle(article, 'https://portal.example');
+    const citable = await citableArticle(article, 'https://portal.example');
     expect(citable.authorsEn?.[0]).toBe(`${surname?.toUpperCase()} ${given}`);
     expect(gbt7714English(citable)).toMatch(new RegExp(`^${surname?.toUpperCase()} ${given}[,.]`));
   });
@@ -27,7 +27,7 @@ describe("authors' English names in the citation", () => {
   it('falls back to the pinyin of the Chinese name where the record has no English name', async () => {
     const article = await detail(10);
     expect(article.authors.every((a) => a.nameEn == null)).toBe(true);
-    const citable = citableArticle(article, 'https://portal.example');
+    const citable = await citableArticle(article, 'https://portal.example');
     for (const name of citable.authorsEn ?? []) expect(name).toMatch(/^[A-ZÜ]+ [A-Z][a-zü']*$/);
     expect(citable.authorsEn).toHaveLength(article.authors.length);
   });

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id || !Object.hasOwn(CITATION_FORMATS, format)) throw data(null, { status: 404 });
   const article = await backendFor(request, context).call(literatureBaseDetails, { id }).catch(notFoundOnRefusal);
   const spec = CITATION_FORMATS[format];
-  const citable = citableArticle(article, context.runtime.publicOrigin);
+  const citable = await citableArticle(article, context.runtime.publicOrigin);
   const body = format === 'bibtex' ? spec.render(citable, `article${id}`) : spec.render(citable);
   const fileName = `article-${id}.${spec.extension}`;
   return new Response(body, {
