@@ -27,7 +27,8 @@ describe('portal pages in front of a failing backend', () => {
     for (const server of servers) await server.close();
   });
 
-  async function portalFor(journalApiUrl: string, pageCache = false, upstreamTimeoutMs = 400) {
+  /** A portal in front of `journalApiUrl`; backend calls get the production default's time unless a test is about the timeout. */
+  async function portalFor(journalApiUrl: string, pageCache = false, upstreamTimeoutMs = 15_000) {
     const config = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: TEST_SECRET,
@@ -71,7 +72,7 @@ describe('portal pages in front of a failing backend', () => {
   it('shows it with 504 when the backend is slower than the timeout', async () => {
     const hanging = await listen(() => {});
     servers.push(hanging);
-    const portal = await portalFor(hanging.url);
+    const portal = await portalFor(hanging.url, false, 400);
     const page = await rawRequest(portal.url, { path: '/journal' });
     expect(page.status).toBe(504);
     expect(page.body).toContain('抱歉，网络出错了！');
@@ -180,7 +181,7 @@ describe('portal pages in front of a failing backend', () => {
         res.write(half);
       });
       servers.push(backend);
-      const portal = await portalFor(backend.url);
+      const portal = await portalFor(backend.url, false, 400);
       const stalled = await download(portal.url, filePath, { Cookie: `${SESSION_COOKIE}=${author}` });
       expect(stalled.status).toBe(200);
       expect(stalled.complete).toBe(false);
