@@ -37,13 +37,20 @@ interface VnuMessage {
 function runVnu(files: string[]): Promise<VnuMessage[]> {
   return new Promise((resolve, reject) => {
     // vnu exits non-zero when it finds errors; its JSON report is on stderr either way.
-    execFile('java', ['-Xss8m', '-jar', vnuJar, '--format', 'json', '--errors-only', ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      try {
-        resolve((JSON.parse(stderr) as { messages: VnuMessage[] }).messages);
-      } catch {
-        reject(error ?? new Error(`vnu gave no JSON report: ${stderr.slice(0, 500)}`));
-      }
-    });
+    // One short run: the JVM's quick compiler alone halves its CPU (11.5 → 5.7 s here); the
+    // optimising one would only pay off on a longer run.
+    execFile(
+      'java',
+      ['-Xss8m', '-XX:TieredStopAtLevel=1', '-jar', vnuJar, '--format', 'json', '--errors-only', ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        try {
+          resolve((JSON.parse(stderr) as { messages: VnuMessage[] }).messages);
+        } catch {
+          reject(error ?? new Error(`vnu gave no JSON report: ${stderr.slice(0, 500)}`));
+        }
+      },
+    );
   });
 }
 
