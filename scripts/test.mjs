@@ -2,7 +2,8 @@
 // reads it). Type and lint errors count as failures of one check each.
 //
 // On a 2-core machine most steps use one core, so independent steps run side by side:
-// the type check, lint and the build first; then the byte budgets, the unit and integration
+// the type check, lint and the build first (or the build and the SQLite driver, when an
+// install left the driver to compile); then the byte budgets, the unit and integration
 // tests and the end-to-end tests (Playwright, one portal per worker). Each step's output
 // is kept in test-results/logs/ and printed whole when the step ends, so logs do not
 // interleave; the summary gives each step's time.
@@ -86,18 +87,22 @@ async function endToEndTests() {
 
 // Route types first (a few seconds): the type check reads them and the build writes beside them.
 const typegen = await check('typegen', 'npx', ['react-router', 'typegen']);
-const types = typegen ? check('tsc', 'npx', ['tsc', '--noEmit']) : Promise.resolve();
-// Lint: ESLint's rules, then Prettier's formatting (`npm run format` fixes the second).
-const lint = check('lint', 'npm', ['run', 'lint', '--silent']);
+// The type check, then lint: ESLint's rules and Prettier's formatting (`npm run format` fixes the second).
+const typesAndLint = () => [typegen ? check('tsc', 'npx', ['tsc', '--noEmit']) : Promise.resolve(), check('lint', 'npm', ['run', 'lint', '--silent'])];
 // The sandbox's SQLite driver: `npm ci` compiles it. An install without scripts (CI's) leaves
-// it to this step, which compiles it beside the steps above instead of alone on one core.
-const driver = sqliteDriverProblem() ? check('sqlite driver', 'npm', ['rebuild', 'better-sqlite3']) : Promise.resolve(true);
+// it to this step, which compiles it on one core while the build takes the other; the type
+// check and lint then wait and run beside the tests, so that nothing waits for the one long
+// compilation (decision 0033).
+const compileDriver = sqliteDriverProblem() !== undefined;
+const driver = compileDriver ? check('sqlite driver', 'npm', ['rebuild', 'better-sqlite3']) : Promise.resolve(true);
+const early = compileDriver ? [] : typesAndLint();
 const built = (await check('build', 'npm', ['run', 'build', '--silent'])) && (await driver);
+const checks = compileDriver ? typesAndLint() : early;
 // The integration suites and the end-to-end tests run the production build and the sandbox.
 const afterBuild = built
   ? [check('byte budgets', 'node', ['scripts/budgets.mjs']), unitTests(), endToEndTests()]
   : [unitTests(), Promise.resolve(void (failed += 1))];
-await Promise.all([types, lint, ...afterBuild]);
+await Promise.all([...checks, ...afterBuild]);
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
