@@ -42,6 +42,12 @@ export interface SandboxOptions {
    * else `sandbox-files` next to the database file, else (':memory:') a temp folder removed on close.
    */
   filesDir?: string;
+  /**
+   * How long an idle keep-alive connection stays open. Default 5 s (Node's). Tests that call
+   * the sandbox with fetch from a busy process keep them open: fetch may reuse a connection
+   * just as the server closes it and read ECONNRESET.
+   */
+  keepAliveMs?: number;
   /** Largest upload in bytes. Default: env SANDBOX_UPLOAD_LIMIT_MB, else 50 MB. */
   uploadLimitBytes?: number;
 }
@@ -127,7 +133,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<{ url: string;
     }
     const app = createSandboxApp(db, { logger: log, filesDir, uploadLimitBytes });
     const server = http.createServer(app);
-    server.keepAliveTimeout = 5000;
+    server.keepAliveTimeout = opts.keepAliveMs ?? 5000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port, host, () => {

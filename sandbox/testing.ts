@@ -34,7 +34,7 @@ export interface TestSandbox {
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 export async function startTestSandbox(articles = 300, opts: { uploadLimitBytes?: number } = {}): Promise<TestSandbox> {
-  const sb = await startSandbox({ port: 0, dbPath: ':memory:', articles, ...opts });
+  const sb = await startSandbox({ port: 0, dbPath: ':memory:', articles, keepAliveMs: 60_000, ...opts });
   const send = async (method: string, path: string, body: Record<string, unknown> | undefined, opts: { token?: string; form?: boolean } = {}) => {
     const headers: Record<string, string> = {};
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -91,18 +91,18 @@ const typegen = await check('typegen', 'npx', ['react-router', 'typegen']);
 const typesAndLint = () => [typegen ? check('tsc', 'npx', ['tsc', '--noEmit']) : Promise.resolve(), check('lint', 'npm', ['run', 'lint', '--silent'])];
 // The sandbox's SQLite driver: `npm ci` compiles it. An install without scripts (CI's) leaves
 // it to this step, which compiles it on one core while the build takes the other; the type
-// check and lint then wait and run beside the tests, so that nothing waits for the one long
+// check and lint start when the build is done, so that no core waits for the one long
 // compilation (decision 0033).
 const compileDriver = sqliteDriverProblem() !== undefined;
 const driver = compileDriver ? check('sqlite driver', 'npm', ['rebuild', 'better-sqlite3']) : Promise.resolve(true);
-const early = compileDriver ? [] : typesAndLint();
-const built = (await check('build', 'npm', ['run', 'build', '--silent'])) && (await driver);
-const checks = compileDriver ? typesAndLint() : early;
+const build = check('build', 'npm', ['run', 'build', '--silent']);
+const checks = compileDriver ? build.then(() => Promise.all(typesAndLint())) : Promise.all(typesAndLint());
+const built = (await build) && (await driver);
 // The integration suites and the end-to-end tests run the production build and the sandbox.
 const afterBuild = built
   ? [check('byte budgets', 'node', ['scripts/budgets.mjs']), unitTests(), endToEndTests()]
   : [unitTests(), Promise.resolve(void (failed += 1))];
-await Promise.all([...checks, ...afterBuild]);
+await Promise.all([checks, ...afterBuild]);
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
