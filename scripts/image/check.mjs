@@ -165,10 +165,12 @@ async function main() {
   if (process.env.NODE_EXTRA_CA_CERTS && existsSync(process.env.NODE_EXTRA_CA_CERTS)) {
     mounts.push('--volume', `${process.env.NODE_EXTRA_CA_CERTS}:/run/build-ca.crt:ro`, '--build-arg', 'NODE_EXTRA_CA_CERTS=/run/build-ca.crt');
   }
+  // `--jobs 2`: the runtime stage's first steps build beside the app's.
   const build = (tag, args) =>
-    sh('podman', ['build', '--isolation', 'chroot', '--format', 'docker', '--force-rm', '--layers', ...mounts, ...args, '-t', tag, '.'], { quiet: true });
+    sh('podman', ['build', '--isolation', 'chroot', '--format', 'docker', '--jobs', '2', '--force-rm', '--layers', ...mounts, ...args, '-t', tag, '.'], { quiet: true });
   let built;
   if (!timed('podman build (production image)', () => (built = build(PRODUCTION, [])).ok)) return console.log(built.err.split('\n').slice(-15).join('\n'));
+  // The demo image takes the build stage from the layer cache.
   const demoBuilt = timed('podman build --build-arg WITH_SANDBOX=1 (demo image)', () => (built = build(DEMO, ['--build-arg', 'WITH_SANDBOX=1'])).ok);
   if (!demoBuilt) console.log(built.err.split('\n').slice(-15).join('\n'));
 
