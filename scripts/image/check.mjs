@@ -167,7 +167,9 @@ async function main() {
   }
   // `--jobs 2`: the runtime stage's first steps build beside the app's.
   const build = (tag, args) =>
-    sh('podman', ['build', '--isolation', 'chroot', '--format', 'docker', '--jobs', '2', '--force-rm', '--layers', ...mounts, ...args, '-t', tag, '.'], { quiet: true });
+    sh('podman', ['build', '--isolation', 'chroot', '--format', 'docker', '--jobs', '2', '--force-rm', '--layers', ...mounts, ...args, '-t', tag, '.'], {
+      quiet: true,
+    });
   let built;
   if (!timed('podman build (production image)', () => (built = build(PRODUCTION, [])).ok)) return console.log(built.err.split('\n').slice(-15).join('\n'));
   // The demo image takes the build stage from the layer cache.
