@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { richTextToPlain, sanitizeRichText } from './sanitize.server';
+import { sanitizeRichText } from './sanitize.server';
 
 /** A corpus of hostile HTML a backend record might carry. */
 const HOSTILE = [
@@ -52,11 +52,6 @@ describe('sanitizeRichText', () => {
   it('keeps site-relative links and handles empty input', () => {
     expect(sanitizeRichText('<a href="/aboutUs#contribute">投稿</a>')).toContain('href="/aboutUs#contribute"');
     expect(sanitizeRichText(null)).toBe('');
-  });
-
-  it('extracts plain text', () => {
-    expect(richTextToPlain('<p>数据<b>法学</b></p><script>x()</script>')).toBe('数据法学');
-    expect(richTextToPlain('<p>A &amp; B &lt;数据&gt; &quot;法学&quot; &amp;lt;</p>')).toBe('A & B <数据> "法学" &lt;');
   });
 });
 

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * Rich text from the backend (notice prompt, news bodies, journal introductions) is
@@ -8,8 +9,22 @@ import sanitizeHtml from 'sanitize-html';
  */
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 
+/**
+ * sanitize-html (with postcss, which it loads for style attributes) is a tenth of the
+ * portal's start-up: loaded on the first page that needs it, not before the portal is ready.
+ */
+let loaded: { sanitize: typeof sanitizeHtml; allowed: sanitizeHtml.IOptions } | undefined;
+function sanitizer() {
+  if (!loaded) {
+    const sanitize = createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+    loaded = { sanitize, allowed: { ...ALLOWED, allowedTags: [...sanitize.defaults.allowedTags, ...EXTRA_TAGS] } };
+  }
+  return loaded;
+}
+
+const EXTRA_TAGS = ['img', 'del', 'ins', 'center', 'font'];
+
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'center', 'font'],
   allowedAttributes: {
     '*': ['id', 'class', 'title', 'lang', 'dir', 'align'],
     a: ['href', 'name', 'target', 'rel'],
@@ -61,21 +76,14 @@ function rebasedHeadings(levels: Set<number>, top: number): Record<string, sanit
 /** `topHeading`: the level the fragment's own headings start at, below the page's headings. */
 export function sanitizeRichText(html: string | null | undefined, options: { topHeading?: number } = {}): string {
   if (!html) return '';
+  const { sanitize, allowed } = sanitizer();
   const levels = new Set<number>();
   const recordLevel = (tagName: string, attribs: sanitizeHtml.Attributes) => {
     levels.add(Number(tagName[1]));
     return { tagName, attribs };
   };
-  const clean = sanitizeHtml(html, { ...ALLOWED, transformTags: { ...Object.fromEntries(HEADINGS.map((tag) => [tag, recordLevel])), a: openSafely } });
+  const clean = sanitize(html, { ...allowed, transformTags: { ...Object.fromEntries(HEADINGS.map((tag) => [tag, recordLevel])), a: openSafely } });
   if (options.topHeading === undefined || levels.size === 0) return htmlVoidTags(clean);
   // The levels in use are known only once the whole fragment is read: renamed in a second pass.
-  return htmlVoidTags(sanitizeHtml(clean, { ...ALLOWED, transformTags: rebasedHeadings(levels, options.topHeading) }));
-}
-
-/** Plain text of a rich-text fragment (descriptions, share text). */
-export function richTextToPlain(html: string | null | undefined): string {
-  if (!html) return '';
-  const escaped = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
-  // sanitize-html escapes exactly these three in text; undone, it is the text itself.
-  return escaped.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  return htmlVoidTags(sanitize(clean, { ...allowed, transformTags: rebasedHeadings(levels, options.topHeading) }));
 }

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { Route } from './+types/qrcode';
 import { PUBLIC_FILE, reading } from '~/lib/route-policy';
 import { tokenValue } from '~/styles/token-values';
@@ -15,6 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return new Response('bad request', { status: 400 });
   }
   if (target.origin !== context.runtime.publicOrigin || text.length > 1000) return new Response('bad request', { status: 400 });
+  // Loaded on the first QR code asked for: most pages never need it, and start-up stays short.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(target.href, {
     type: 'svg',
     margin: 1,
