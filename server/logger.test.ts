@@ -67,6 +67,20 @@ describe('logging', () => {
     }
   });
 
+  it('writes no line for the polled probes, and one for every other request', async () => {
+    const { logger, lines } = capture();
+    const app = express();
+    app.use(createHttpLogger(logger));
+    app.get(['/healthz', '/readyz', '/news'], (_req, res) => res.status(200).end());
+    const server = await listen(app);
+    try {
+      for (const path of ['/healthz', '/readyz', '/readyz?probe=1', '/news']) expect((await rawRequest(server.url, { path })).status).toBe(200);
+      expect(lines.map((line) => (JSON.parse(line) as { req: { url: string } }).req.url)).toEqual(['/news']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('names a failed connection by its cause, not "fetch failed"', async () => {
     const closed = await listen((_req, res) => res.end());
     await closed.close();

@@ -129,8 +129,12 @@ type LoggedRequest = IncomingMessage & { originalUrl?: string; log?: Logger };
  * Express's side of the request log: the request id (the gateway's, or a new one) in
  * `X-Request-Id`, `req.log` for the lines written while answering (each carries `reqId`;
  * made when first used, as most requests write none), and the request's line once the
- * answer is sent or the client has gone (not for `/healthz`, which the gateway polls).
+ * answer is sent or the client has gone. Not for the probes the gateway and the orchestrator
+ * poll (`/healthz`, `/readyz`): a line every few seconds per instance says nothing, and a
+ * change of readiness is logged once, with its reason, by the probe itself.
  */
+const UNLOGGED_PROBES = new Set(['/healthz', '/readyz']);
+
 export function createHttpLogger(logger: Logger, routeOf: (path: string) => string = () => 'other') {
   return function logRequest(req: LoggedRequest, res: ServerResponse, next: () => void) {
     const started = performance.now();
@@ -155,7 +159,7 @@ export function createHttpLogger(logger: Logger, routeOf: (path: string) => stri
         error: error instanceof Error ? error : undefined,
       });
     };
-    if (req.url !== '/healthz') {
+    if (!UNLOGGED_PROBES.has(requestPath(req))) {
       res.on('close', complete);
       res.on('finish', complete);
     }
