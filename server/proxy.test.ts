@@ -283,6 +283,43 @@ describe('BFF proxy', () => {
     }
   });
 
+  it('sends again a read whose pooled connection the backend had closed, and never puts a body on one', async () => {
+    // A backend that closes a kept-alive connection just as the next request arrives on it, as
+    // one does at its keep-alive timeout: a request sent on a reused connection is lost.
+    const served = new WeakSet<object>();
+    const answered: string[] = [];
+    const closing = await listen((req, res) => {
+      if (served.has(req.socket)) return req.socket.destroy();
+      served.add(req.socket);
+      req.resume();
+      req.on('end', () => {
+        answered.push(req.method ?? '');
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"code":200,"success":true}');
+      });
+    });
+    const proxied = await startShellPortal(closing.url);
+    try {
+      const read = { path: '/manage/author/paper/calculateCaptcha' };
+      expect((await rawRequest(proxied.url, read)).status).toBe(200);
+      // Its pooled connection is closed on arrival: the read is sent again, on a new one.
+      expect((await rawRequest(proxied.url, read)).status).toBe(200);
+      // An upload never goes on a pooled connection: its body could not be sent again.
+      const upload = await rawRequest(proxied.url, {
+        method: 'POST',
+        path: '/manage/author/paper/authorManuscriptUpload',
+        headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': '5', Cookie: sessionCookie },
+        body: 'hello',
+      });
+      expect(upload.status).toBe(200);
+      expect(answered).toEqual(['GET', 'GET', 'POST']);
+      expect(proxied.logLines.join('\n')).not.toContain('journal backend unreachable');
+    } finally {
+      await proxied.close();
+      await closing.close();
+    }
+  });
+
   it('answers 413 for a body over the upload limit without forwarding it', async () => {
     const before = seen.length;
     const response = await rawRequest(portal.url, {

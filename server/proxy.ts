@@ -111,11 +111,21 @@ export function isCrossSiteWrite(req: Request): boolean {
   return false;
 }
 
+/** Requests that may go on a pooled connection and be sent again if it turns out closed. */
+const POOLED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function createProxy(options: ProxyOptions) {
   const target = new URL(options.target);
   const transport = target.protocol === 'https:' ? https : http;
   // Keep-alive pool: without it every proxied call pays a TCP handshake and the proxy collapses under load.
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' });
+  // Only reads (GET, HEAD, OPTIONS without a body) take the pool; anything else (an upload, a
+  // form) goes on a new connection. A pooled one may have been closed by the backend at its
+  // keep-alive timeout a moment before (Node's agent retires idle sockets a second earlier,
+  // but a saturated event loop can be later than that): a read is then simply sent again, but
+  // a streamed body cannot be, and a write must not be repeated. Seen under `npm run load`:
+  // a few uploads in 4,000 requests answered 502 ("write EPIPE") with the backend healthy.
+  const freshConnections = new transport.Agent({ keepAlive: false, maxSockets: 256 });
   const basePath = target.pathname.replace(/\/+$/, '');
   const clearCookie = serializeClearedSessionCookie({ secure: options.secureCookies });
   // Public records only: anyone may read those files. Others are asked for with the caller's token every time.
@@ -246,8 +256,10 @@ export function createProxy(options: ProxyOptions) {
     path: string,
     forwardPath: string,
     fileOverrides: Record<string, string> | null,
+    retried = false,
   ) {
     let finished = false;
+    const read = POOLED_METHODS.has(req.method) && !req.headers['transfer-encoding'] && !(Number(req.headers['content-length']) > 0);
     const upstream = transport.request({
       protocol: target.protocol,
       hostname: target.hostname,
@@ -255,7 +267,7 @@ export function createProxy(options: ProxyOptions) {
       method: req.method,
       path: basePath + forwardPath,
       headers,
-      agent,
+      agent: read ? agent : freshConnections,
     });
 
     // Time allowed for the backend to start answering, counted once the request body has
@@ -285,7 +297,8 @@ export function createProxy(options: ProxyOptions) {
         req.resume();
       }
     });
-    req.pipe(upstream);
+    if (read) upstream.end();
+    else req.pipe(upstream);
     // The client went away (closed the page, aborted an upload): the backend call is cancelled.
     const cancel = () => {
       if (finished) return;
@@ -299,10 +312,15 @@ export function createProxy(options: ProxyOptions) {
       if (!res.writableFinished) cancel();
     });
 
-    upstream.on('error', (error) => {
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       if (finished) return;
       finished = true;
+      // A pooled connection the backend had already closed: nothing reached it, so once more.
+      if (read && !retried && upstream.reusedSocket && !res.headersSent && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+        forwardTo(req, res, log, headers, path, forwardPath, fileOverrides, true);
+        return;
+      }
       if (res.headersSent) {
         // Mid-stream failure (e.g. a reset during a download): end the response uncleanly so the client sees an aborted transfer.
         log.error({ proxy: path, error: withCauses(error) }, 'journal backend failed mid-response');
