@@ -114,6 +114,11 @@ export function isCrossSiteWrite(req: Request): boolean {
 /** Requests that may go on a pooled connection and be sent again if it turns out closed. */
 const POOLED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The request went out on a pooled connection the backend had already closed: nothing reached it. */
+function closedWhileIdle(request: http.ClientRequest, error: NodeJS.ErrnoException): boolean {
+  return request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+}
+
 export function createProxy(options: ProxyOptions) {
   const target = new URL(options.target);
   const transport = target.protocol === 'https:' ? https : http;
@@ -240,7 +245,7 @@ export function createProxy(options: ProxyOptions) {
       );
       call.on('timeout', () => call.destroy(new Error('upstream timeout')));
       call.on('error', (error: NodeJS.ErrnoException) => {
-        if (!retried && call.reusedSocket && error.code === 'ECONNRESET') resolve(postJson(path, payload, headers, true));
+        if (!retried && closedWhileIdle(call, error)) resolve(postJson(path, payload, headers, true));
         else reject(error);
       });
       call.end(body);
@@ -316,8 +321,7 @@ export function createProxy(options: ProxyOptions) {
       clearTimeout(timer);
       if (finished) return;
       finished = true;
-      // A pooled connection the backend had already closed: nothing reached it, so once more.
-      if (read && !retried && upstream.reusedSocket && !res.headersSent && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+      if (read && !retried && !res.headersSent && closedWhileIdle(upstream, error)) {
         forwardTo(req, res, log, headers, path, forwardPath, fileOverrides, true);
         return;
       }

@@ -9,19 +9,6 @@ import type sanitizeHtml from 'sanitize-html';
  */
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 
-/**
- * sanitize-html (with postcss, which it loads for style attributes) is a tenth of the
- * portal's start-up: loaded on the first page that needs it, not before the portal is ready.
- */
-let loaded: { sanitize: typeof sanitizeHtml; allowed: sanitizeHtml.IOptions } | undefined;
-function sanitizer() {
-  if (!loaded) {
-    const sanitize = createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
-    loaded = { sanitize, allowed: { ...ALLOWED, allowedTags: [...sanitize.defaults.allowedTags, ...EXTRA_TAGS] } };
-  }
-  return loaded;
-}
-
 const EXTRA_TAGS = ['img', 'del', 'ins', 'center', 'font'];
 
 const ALLOWED: sanitizeHtml.IOptions = {
@@ -42,6 +29,20 @@ const ALLOWED: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   exclusiveFilter: unwrapDeadLinks,
 };
+
+/**
+ * sanitize-html (with postcss, which it loads for style attributes) was a large part of the
+ * portal's start-up: loaded on the first page that needs it, not before the portal is ready
+ * (decision 0040).
+ */
+let loaded: { sanitize: typeof sanitizeHtml; allowed: sanitizeHtml.IOptions } | undefined;
+function sanitizer() {
+  if (!loaded) {
+    const sanitize = createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+    loaded = { sanitize, allowed: { ...ALLOWED, allowedTags: [...sanitize.defaults.allowedTags, ...EXTRA_TAGS] } };
+  }
+  return loaded;
+}
 
 /** `<img>`, not `<img />`: the self-closing syntax is discouraged in HTML. */
 function htmlVoidTags(html: string): string {
