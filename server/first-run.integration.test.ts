@@ -175,7 +175,7 @@ describe('the first run', () => {
     try {
       await waitUntilUp(`http://127.0.0.1:${port}/healthz`, { child: started.child, output: started.stderr });
       const modules = modulesIn(moduleLog);
-      expect(modules).toContain('/express/');
+      expect(modules).toContain('/portal/main.js');
       expect(modules).not.toContain('better-sqlite3');
       expect(modules).not.toMatch(/node-chunks\/sandbox-/);
       expect(modules).not.toContain('/ioredis/');

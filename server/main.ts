@@ -83,8 +83,8 @@ async function loadBuild(config: PortalConfig) {
       closeDev: () => devServer.close(),
     };
   }
-  const buildUrl = new URL('../server/index.js', import.meta.url);
-  const build = (await import(buildUrl.href)) as ServerBuild;
+  // Resolved by scripts/build-server.mjs: the app's server build, bundled into this process.
+  const build = (await import('#app-server-build')) as unknown as ServerBuild;
   return {
     build,
     devMiddleware: undefined,
