@@ -45,6 +45,7 @@ describe('npm run bench (smoke)', () => {
       'proxied file download throughput vs direct',
       'proxy added latency p50 at 1 connection',
       '50 MB upload: portal peak RSS growth',
+      'a second 50 MB upload: portal peak RSS growth',
       '/journal: render time 100k vs 300 articles',
       'search results: render time 100k vs 300 articles',
       'article page: render time 100k vs 300 articles',
