@@ -46,8 +46,8 @@ afterAll(() => {
 });
 
 /** The portal as `npm run serve` starts it, in `cwd`, with exactly `env` (module loads logged to `moduleLog`). */
-function startPortal(cwd: string, env: Record<string, string>, moduleLog: string): Started {
-  const child = spawn(process.execPath, ['--import', REGISTER, portalMain], { cwd, env: { ...env, MODULE_LOG: moduleLog }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startPortal(cwd: string, env: Record<string, string>, moduleLog: string, main = portalMain): Started {
+  const child = spawn(process.execPath, ['--import', REGISTER, main], { cwd, env: { ...env, MODULE_LOG: moduleLog }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let out = '';
   let err = '';
@@ -193,6 +193,41 @@ describe('the first run', () => {
     } finally {
       await stop(started);
       backend.close();
+    }
+  }, 60_000);
+
+  it('serves in production from a process built for `npm run dev` (the app found through package.json)', async () => {
+    // `npm run dev` rebuilds the process with --dev, leaving the app to Vite; `npm start` or
+    // `npm run serve` afterwards must still serve the production build. Built inside the
+    // project, as build/ is: that is where package.json's "imports" apply.
+    const out = mkdtempSync(path.join(process.cwd(), 'build-dev-'));
+    try {
+      execFileSync(process.execPath, ['scripts/build-server.mjs', '--dev'], { env: { ...process.env, BUILD_DIR: out } });
+      const [port, sandboxPort] = await freePorts(2);
+      const started = startPortal(
+        work,
+        {
+          ...newcomerEnv(),
+          PORT: String(port),
+          SANDBOX_PORT: String(sandboxPort),
+          METRICS_PORT: '0',
+          HOST: '127.0.0.1',
+          SANDBOX_DB: ':memory:',
+          SANDBOX_ARTICLES: '5',
+        },
+        path.join(work, 'modules-dev-build.log'),
+        path.join(out, 'portal/main.js'),
+      );
+      try {
+        await waitUntilUp(`http://127.0.0.1:${port}/healthz`, { child: started.child, output: started.stderr });
+        const home = await rawRequest(`http://127.0.0.1:${port}`, { path: '/' });
+        expect(home.status).toBe(200);
+        expect(home.body).toContain('数据法学');
+      } finally {
+        expect(await stop(started)).toBe(0);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   }, 60_000);
 

@@ -83,7 +83,7 @@ async function loadBuild(config: PortalConfig) {
       closeDev: () => devServer.close(),
     };
   }
-  // Resolved by scripts/build-server.mjs: the app's server build, bundled into this process.
+  // The app's server build: bundled into this process by scripts/build-server.mjs.
   const build = (await import('#app-server-build')) as unknown as ServerBuild;
   return {
     build,
