@@ -13,6 +13,7 @@ const INPUTS = [
   'patches',
   'scripts/build.mjs',
   'scripts/build-server.mjs',
+  'scripts/precompress-assets.mjs',
   'package-lock.json',
   'vite.config.ts',
   'react-router.config.ts',

@@ -23,6 +23,6 @@ if (buildIsCurrent()) {
   process.stderr.write('The build is current: starting it (npm run build rebuilds).\n');
 } else {
   process.stderr.write('Building the portal (about half a minute; the next start skips this while the sources are unchanged)...\n');
-  if (!buildAll({ quiet: true })) process.exit(1);
+  if (!(await buildAll({ quiet: true }))) process.exit(1);
 }
 await import(new URL(`../${process.env.BUILD_DIR ?? 'build'}/portal/main.js`, import.meta.url).href);

@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
@@ -60,6 +61,16 @@ function clearBrowserCacheOnSessionChange(_req: Request, res: Response, next: Ne
     return writeHead.apply(this, args);
   } as Response['writeHead'];
   next();
+}
+
+/** Whether a URL path percent-decodes (a broken escape such as `%zz` does not). */
+function decodes(urlPath: string): boolean {
+  try {
+    decodeURIComponent(urlPath);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A request target's path and its query (undefined without a `?`). */
@@ -154,8 +165,17 @@ export function createPortalApp(options: PortalAppOptions) {
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else if (options.clientDir) {
-    // Fingerprinted assets never change: cache them for a year.
-    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    // Fingerprinted assets never change: cache them for a year. The build wrote a Brotli and
+    // a gzip copy of each (scripts/precompress-assets.mjs): one is sent as it is, so a new
+    // visitor costs no compression here; compression() leaves an encoded answer alone.
+    const assets = expressStaticGzip(path.join(options.clientDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', index: false },
+    });
+    // A path that does not decode is no asset: the 404 page answers it, as for any other.
+    app.use('/assets', (req, res, next) => (decodes(req.path) ? assets(req, res, next) : next()));
     // Other public files (favicon…): only paths that look like files reach the disk.
     const publicFiles = express.static(options.clientDir, { maxAge: '1h', index: false, redirect: false });
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith('.data') ? publicFiles(req, res, next) : next()));
