@@ -22,15 +22,12 @@ export default defineConfig({
           // These files share one process: none keeps state outside what it creates, and
           // importing the app once instead of once per file is three quarters of their time.
           isolate: false,
-          // First, then the integration files: left to the end (as the pool chose), their
-          // 20 s ran alone after the end-to-end tests had finished, one core idle.
-          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
         // Each file starts servers and measures processes (memory, loaded modules): a process of its own.
-        test: { name: 'integration', include: ['server/**/*.test.ts', 'bench/**/*.test.ts'], sequence: { groupOrder: 1 } },
+        test: { name: 'integration', include: ['server/**/*.test.ts', 'bench/**/*.test.ts'] },
       },
     ],
   },
