@@ -90,7 +90,8 @@ export function checkCaptcha(db: DB, uuid: string | undefined, text: string | un
 export function sendSmsCode(db: DB, mobile: string): string {
   const now = Date.now();
   const last = db.prepare('SELECT sent_at FROM sms_codes WHERE mobile = ? AND used = 0 ORDER BY sent_at DESC, id DESC LIMIT 1').get(mobile) as
-    { sent_at: number } | undefined;
+    | { sent_at: number }
+    | undefined;
   if (last && now - last.sent_at < SMS_RESEND_MS) {
     const wait = Math.ceil((SMS_RESEND_MS - (now - last.sent_at)) / 1000);
     throw new ApiError(429, `验证码发送过于频繁，请${wait}秒后再试`);

@@ -84,15 +84,12 @@ export const reqStr = (message: string) => z.preprocess((v) => (typeof v === 'st
 
 /** Booleans from JSON or forms: true/'true'/'1'/'on' and false/'false'/'0'/'off'. */
 export const optBool = () =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return undefined;
-      if (v === true || v === 1 || v === 'true' || v === '1' || v === 'on') return true;
-      if (v === false || v === 0 || v === 'false' || v === '0' || v === 'off') return false;
-      return v;
-    },
-    z.boolean({ error: MSG.badParam }).optional(),
-  );
+  z.preprocess((v) => {
+    if (v === '' || v === null || v === undefined) return undefined;
+    if (v === true || v === 1 || v === 'true' || v === '1' || v === 'on') return true;
+    if (v === false || v === 0 || v === 'false' || v === '0' || v === 'off') return false;
+    return v;
+  }, z.boolean({ error: MSG.badParam }).optional());
 
 export const pagingSchema = z.object({
   current: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),

@@ -93,7 +93,7 @@ const TYPE_CHECKER = 'node_modules/typescript-native/bin/tsc';
 
 // Route types first (a few seconds): the type check reads them and the build writes beside them.
 const typegen = await check('typegen', 'npx', ['react-router', 'typegen']);
-// The type check, then lint: ESLint's rules and Prettier's formatting (`npm run format` fixes the second).
+// The type check, then lint: ESLint's rules and Biome's check of the formatting (`npm run format` fixes the second).
 const typesAndLint = () => [typegen ? check('tsc', 'node', [TYPE_CHECKER, '--noEmit']) : Promise.resolve(), check('lint', 'npm', ['run', 'lint', '--silent'])];
 // The sandbox's SQLite driver: `npm ci` compiles it. An install without scripts (CI's) leaves
 // it to this step, which compiles it on one core while the build takes the other; the type

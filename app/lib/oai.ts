@@ -7,7 +7,14 @@
 
 export type OaiVerb = 'Identify' | 'ListMetadataFormats' | 'ListSets' | 'GetRecord' | 'ListIdentifiers' | 'ListRecords';
 export type OaiErrorCode =
-  'badArgument' | 'badResumptionToken' | 'badVerb' | 'cannotDisseminateFormat' | 'idDoesNotExist' | 'noMetadataFormats' | 'noRecordsMatch' | 'noSetHierarchy';
+  | 'badArgument'
+  | 'badResumptionToken'
+  | 'badVerb'
+  | 'cannotDisseminateFormat'
+  | 'idDoesNotExist'
+  | 'noMetadataFormats'
+  | 'noRecordsMatch'
+  | 'noSetHierarchy';
 
 export class OaiError extends Error {
   constructor(

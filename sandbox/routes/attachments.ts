@@ -56,7 +56,8 @@ export function attachmentRoutes(env: SandboxEnv) {
       if (!row) {
         const b = files.blob(hash);
         const named = db.prepare('SELECT file_name FROM manuscript_files WHERE hash = ? ORDER BY id DESC LIMIT 1').get(hash) as
-          { file_name: string } | undefined;
+          | { file_name: string }
+          | undefined;
         if (b)
           row = {
             id: 0,
@@ -111,7 +112,8 @@ export function attachmentRoutes(env: SandboxEnv) {
     const template = templateNames.get(h);
     if (blob && template) return { hash: h, fileName: template, fileType: blob.ext, contentType: blob.contentType, public: true };
     const attachment = db.prepare('SELECT file_name, kind, employee_id FROM attachments WHERE hash = ? ORDER BY id DESC LIMIT 1').get(h) as
-      { file_name: string; kind: string; employee_id: number | null } | undefined;
+      | { file_name: string; kind: string; employee_id: number | null }
+      | undefined;
     const manuscript = db
       .prepare(
         'SELECT f.file_name, m.employee_id FROM manuscript_files f JOIN manuscripts m ON m.id = f.manuscript_id WHERE f.hash = ? ORDER BY f.id DESC LIMIT 1',

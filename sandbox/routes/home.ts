@@ -49,7 +49,8 @@ export function homeRoutes(db: DB, log: Logger) {
   api.any('/getPromptNotice', ({ params }) => {
     const { type } = parse(z.object({ type: optInt() }), params);
     const row = db.prepare('SELECT * FROM notices WHERE type = ? ORDER BY id DESC LIMIT 1').get(type ?? 1) as
-      { id: number; type: number; title: string; content: string; update_time: string } | undefined;
+      | { id: number; type: number; title: string; content: string; update_time: string }
+      | undefined;
     return row ? { id: row.id, type: row.type, title: row.title, content: row.content, updateTime: row.update_time } : null;
   });
 

@@ -11,7 +11,8 @@ export function organizationRoutes(db: DB, log: Logger) {
   api.post('/prePublicationRevision', ({ params }) => {
     const { paperId } = parse(z.object({ paperId: reqId('缺少参数：paperId') }), params);
     const row = db.prepare('SELECT id, published_date, online_first_date FROM articles WHERE id = ?').get(paperId) as
-      { id: number; published_date: string; online_first_date: string | null } | undefined;
+      | { id: number; published_date: string; online_first_date: string | null }
+      | undefined;
     if (!row) throw bizError('文献不存在或已下线', 404);
     return prePublicationRevisions(row);
   });

@@ -153,7 +153,8 @@ export function paperSearchRoutes(db: DB, log: Logger) {
   api.post('/getAmendmentRecordByWeiPuId', ({ params }) => {
     const { weiPuId } = parse(z.object({ weiPuId: reqStr('缺少参数：weiPuId') }), params);
     const row = db.prepare('SELECT id, published_date, online_first_date FROM articles WHERE weipu_id = ?').get(weiPuId) as
-      { id: number; published_date: string; online_first_date: string | null } | undefined;
+      | { id: number; published_date: string; online_first_date: string | null }
+      | undefined;
     if (!row) throw bizError('未找到对应的文献', 404);
     return amendmentRecords(row).map((r) => ({ ...r, weiPuId }));
   });

@@ -83,7 +83,8 @@ export function sandboxHookRoutes(env: SandboxEnv) {
   api.get('/wechat/confirm', ({ params, res }) => {
     const q = parse(z.object({ state: reqStr('缺少参数：state'), choice: z.enum(['bound', 'new']).default('bound') }), params);
     const row = db.prepare('SELECT redirect_uri FROM wechat_states WHERE state = ? AND expires_at > ?').get(q.state, Date.now()) as
-      { redirect_uri: string } | undefined;
+      | { redirect_uri: string }
+      | undefined;
     if (!row) throw bizError('二维码已失效，请重新扫码');
     const bound = db.prepare('SELECT openid FROM employees WHERE openid IS NOT NULL ORDER BY id LIMIT 1').get() as { openid: string } | undefined;
     const openid = q.choice === 'bound' && bound ? bound.openid : `sandbox-openid-${randomBytes(8).toString('hex')}`;
@@ -134,7 +135,8 @@ export function sandboxHookRoutes(env: SandboxEnv) {
 
   const faceTicket = (ticket: string) =>
     db.prepare('SELECT employee_id, status, expires_at FROM face_tickets WHERE ticket = ?').get(ticket) as
-      { employee_id: number; status: string; expires_at: number } | undefined;
+      | { employee_id: number; status: string; expires_at: number }
+      | undefined;
 
   api.get('/face/verify', ({ params, res }) => {
     const { ticket } = parse(z.object({ ticket: reqStr('缺少参数：ticket') }), params);

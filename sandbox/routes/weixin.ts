@@ -41,7 +41,8 @@ export function weixinRoutes(db: DB, log: Logger) {
     const q = parse(z.object({ code: reqStr('缺少参数：code'), state: reqStr('缺少参数：state') }), params);
     const now = Date.now();
     const row = db.prepare('SELECT openid, expires_at FROM wechat_codes WHERE code = ? AND state = ?').get(q.code, q.state) as
-      { openid: string; expires_at: number } | undefined;
+      | { openid: string; expires_at: number }
+      | undefined;
     const state = db.prepare('DELETE FROM wechat_states WHERE state = ? AND expires_at > ?').run(q.state, now);
     if (!row || row.expires_at <= now || state.changes === 0) throw bizError('微信授权已失效，请重新扫码登录');
     // The code is spent; keep the row as proof that this openid came from WeChat.

@@ -114,7 +114,8 @@ export function identityRoutes(env: SandboxEnv) {
     const auth = user();
     const { ticket } = parse(z.object({ ticket: reqStr('缺少参数：ticket') }), params);
     const row = db.prepare('SELECT * FROM face_tickets WHERE ticket = ? AND employee_id = ?').get(ticket, auth.employeeId) as
-      { status: string; expires_at: number; finished_at: string | null } | undefined;
+      | { status: string; expires_at: number; finished_at: string | null }
+      | undefined;
     if (!row) throw bizError('人脸识别记录不存在', 404);
     const status = row.status === 'pending' && row.expires_at < nowMs(db) ? 'expired' : row.status;
     const names: Record<string, string> = { pending: '等待识别', passed: '识别通过', failed: '识别未通过', expired: '已过期' };

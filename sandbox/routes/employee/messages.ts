@@ -62,7 +62,8 @@ export function messageRoutes(env: SandboxEnv) {
     let paperId = q.paperId;
     if (q.id) {
       const m = db.prepare('SELECT type, manuscript_id FROM messages WHERE id = ? AND employee_id = ?').get(q.id, auth.employeeId) as
-        { type: number; manuscript_id: number | null } | undefined;
+        | { type: number; manuscript_id: number | null }
+        | undefined;
       if (!m) throw bizError('消息不存在', 404);
       if (m.type !== 3 || m.manuscript_id === null) throw bizError('该消息没有撤稿回执');
       paperId = m.manuscript_id;

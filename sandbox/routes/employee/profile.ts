@@ -40,7 +40,8 @@ export function profileRoutes(env: SandboxEnv) {
     const p = (db.prepare('SELECT * FROM employee_profiles WHERE employee_id = ?').get(e.id) ?? {}) as Partial<ProfileRow>;
     const identity = identityOf(db, e.id);
     const scholar = db.prepare('SELECT status FROM scholar_applications WHERE employee_id = ? ORDER BY id DESC LIMIT 1').get(e.id) as
-      { status: string } | undefined;
+      | { status: string }
+      | undefined;
     return {
       ...userJson(db, e),
       gender: p.gender ?? null,
