@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { buildDocx } from '../../sandbox/docx';
-import { LOGIN_MODES, PUBLIC_PAGE_KINDS, SIGNED_IN_PAGE_KINDS } from '../support/public-pages';
+import { LOGIN_MODES, PUBLIC_PAGE_KINDS, SIGNED_IN_PAGE_KINDS, inRuns } from '../support/public-pages';
 import { axeViolations } from './axe';
 import { E2E } from './env';
 import { ABSTRACT } from './files';
@@ -34,22 +34,31 @@ async function createDraft(token: string): Promise<number> {
 }
 
 test.describe('accessibility (WCAG 2.1 A and AA)', () => {
-  for (const path of PUBLIC_PAGE_KINDS) {
-    test(`${path} has no axe violations`, async ({ page }) => {
-      await page.goto(path);
-      expect(await axeViolations(page)).toEqual([]);
+  // A run of pages per test, one step each (tests/support/public-pages.ts says why); the time
+  // limit grows with the run, since one axe run took up to 8 s on a busy CI machine.
+  for (const run of inRuns(PUBLIC_PAGE_KINDS, 7)) {
+    test(`${run.join(', ')}: no axe violations`, async ({ page }) => {
+      test.setTimeout(15_000 * run.length);
+      for (const path of run) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          expect(await axeViolations(page), path).toEqual([]);
+        });
+      }
     });
   }
 
-  // One test per mode (five axe runs in one test took 10 s alone and passed 30 s on a busy
-  // CI machine). The first mode is checked with the page around it; the others change only the dialog.
-  for (const [index, mode] of LOGIN_MODES.entries()) {
-    test(`the login popup in mode ${mode} has no axe violations`, async ({ page }) => {
-      await page.goto(`/journal?login=${mode}`);
-      await expect(page.getByRole('dialog')).toBeVisible();
-      expect(await axeViolations(page, index === 0 ? undefined : '[role="dialog"]')).toEqual([]);
-    });
-  }
+  test('the login popup in each mode has no axe violations', async ({ page }) => {
+    test.setTimeout(15_000 * LOGIN_MODES.length);
+    // The first mode is checked with the page around it; the others change only the dialog.
+    for (const [index, mode] of LOGIN_MODES.entries()) {
+      await test.step(mode, async () => {
+        await page.goto(`/journal?login=${mode}`);
+        await expect(page.getByRole('dialog')).toBeVisible();
+        expect(await axeViolations(page, index === 0 ? undefined : '[role="dialog"]'), mode).toEqual([]);
+      });
+    }
+  });
 
   test('the login page, empty and with its errors, has no axe violations', async ({ page }) => {
     await page.goto('/login?login=userLogin');
@@ -61,12 +70,20 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     expect(await axeViolations(page), 'with field errors').toEqual([]);
   });
 
-  for (const path of SIGNED_IN_PAGE_KINDS.filter((path) => !path.startsWith('/upload'))) {
-    test(`${path} (signed in) has no axe violations`, async ({ page, context }) => {
+  for (const run of inRuns(
+    SIGNED_IN_PAGE_KINDS.filter((path) => !path.startsWith('/upload')),
+    4,
+  )) {
+    test(`${run.join(', ')} (signed in): no axe violations`, async ({ page, context }) => {
+      test.setTimeout(15_000 * run.length);
       await signIn(context);
-      const response = await page.goto(path);
-      expect(response?.status(), `${path} answers`).toBeLessThan(400);
-      expect(await axeViolations(page)).toEqual([]);
+      for (const path of run) {
+        await test.step(path, async () => {
+          const response = await page.goto(path);
+          expect(response?.status(), `${path} answers`).toBeLessThan(400);
+          expect(await axeViolations(page), path).toEqual([]);
+        });
+      }
     });
   }
 

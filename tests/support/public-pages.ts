@@ -88,3 +88,14 @@ export const PUBLIC_PAGE_KINDS = PUBLIC_PAGES.filter((path) => !SECOND_OF_A_KIND
 
 /** One signed-in page of each kind. */
 export const SIGNED_IN_PAGE_KINDS = SIGNED_IN_PAGES.filter((path) => !SECOND_OF_A_KIND.has(path));
+
+/**
+ * A list cut into runs of at most `size`, in order. The end-to-end tests check a run of pages
+ * in one browser tab: a fresh context per page cost about a CPU-second of its own (a new
+ * renderer process, the scripts compiled again), more than most pages' checks.
+ */
+export function inRuns<T>(items: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let start = 0; start < items.length; start += size) runs.push(items.slice(start, start + size));
+  return runs;
+}
