@@ -24,6 +24,7 @@ import { createReadinessProbe } from './readiness';
 import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
 import { apiSecurityHeaders, contentSecurityPolicy, cspNonce, documentSecurityHeaders, newNonce, securityHeaders } from './security';
+import { createAssetLane } from './asset-lane';
 import { createCacheHitLane, type SharedPageRequest } from './cache-hit-lane';
 
 export interface PortalAppOptions {
@@ -354,11 +355,24 @@ export function createPortalApp(options: PortalAppOptions) {
       })
     : () => false;
 
+  // The build's scripts and style sheets are answered before Express too (server/asset-lane.ts).
+  const answerAsset =
+    options.clientDir && !options.devMiddleware
+      ? createAssetLane({
+          assetsDir: path.join(options.clientDir, 'assets'),
+          securityHeaders: documentSecurityHeaders(config),
+          labelOf,
+          shuttingDown: () => shuttingDown,
+          logger,
+          metrics,
+        })
+      : () => false;
+
   return {
     app,
-    /** The portal's request listener: a fresh cache hit, or the Express app. */
+    /** The portal's request listener: one of the build's assets, a fresh cache hit, or the Express app. */
     listener: ((req, res) => {
-      if (!answerFromCache(req, res)) app(req, res);
+      if (!answerAsset(req, res) && !answerFromCache(req, res)) app(req, res);
     }) as RequestListener,
     metrics,
     beginShutdown: () => {

@@ -30,10 +30,11 @@ describe('static assets', () => {
     for (const close of closers.reverse()) await close();
   });
 
-  async function portalServing(clientDir: string) {
+  /** The portal's Express app alone, or (`lanes`) its listener, which answers assets before Express. */
+  async function portalServing(clientDir: string, { lanes = false } = {}) {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, SECURE_COOKIES: 'false' });
     const portal = createPortalApp({ config, logger: pino({ level: 'silent' }), journalApiUrl: 'http://127.0.0.1:9', build, clientDir });
-    const running = await listen(portal.app);
+    const running = await listen(lanes ? portal.listener : portal.app);
     closers.push(running.close, () => portal.close());
     return running.url;
   }
@@ -85,6 +86,53 @@ describe('static assets', () => {
       const page = await rawRequest(url, { path: broken, headers: { 'Accept-Encoding': 'br' } });
       expect(page.status, broken).toBe(404);
       expect(page.headers['content-type'], broken).toMatch(/^text\/html/);
+    }
+  });
+
+  it('answers an asset before Express with the same answer, and leaves every other spelling, a range and a revalidation to Express', async () => {
+    const clientDir = path.resolve(buildDir, 'client');
+    const [throughExpress, withLanes] = [await portalServing(clientDir), await portalServing(clientDir, { lanes: true })];
+    const style = readdirSync(assetsDir).find((name) => name.endsWith('.css'))!;
+    /** Express writes a Content-Security-Policy into every answer (a nonce's, or a cached page's hashes); the lane sends none. */
+    const answeredByExpress = (answer: { headers: Record<string, unknown> }) => answer.headers['content-security-policy'] !== undefined;
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': _id, 'content-security-policy': _csp, connection: _c, 'keep-alive': _k, ...rest } = headers;
+      return { ...rest, 'content-type': String(rest['content-type']).toLowerCase() };
+    };
+
+    for (const name of [entry!, style]) {
+      for (const method of ['GET', 'HEAD']) {
+        for (const acceptEncoding of ['gzip, deflate, br, zstd', 'gzip', 'identity', undefined]) {
+          const request = { method, path: `/assets/${name}`, headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } };
+          const [expected, answer] = [await rawRequest(throughExpress, request), await rawRequest(withLanes, request)];
+          const what = `${method} ${name}, Accept-Encoding: ${acceptEncoding ?? '(none)'}`;
+          expect(answeredByExpress(answer), what).toBe(false);
+          expect(answer.status, what).toBe(200);
+          expect(comparable(answer.headers), what).toEqual(comparable(expected.headers));
+          expect(answer.bytes.equals(expected.bytes), what).toBe(true);
+          expect(answer.headers['x-request-id'], what).toMatch(/^[0-9a-f-]{36}$/);
+        }
+      }
+    }
+
+    const lane = await rawRequest(withLanes, { path: `/assets/${entry}` });
+    for (const [request, status] of [
+      [{ path: `/assets/${entry}?v=2` }, 200],
+      [{ path: `/assets/${entry!.replace('e', '%65')}` }, 200],
+      [{ path: `/assets/./${entry}` }, 200],
+      [{ path: `/assets//${entry}` }, 200],
+      [{ path: `/ASSETS/${entry}` }, 200],
+      [{ path: `/assets/${entry!.toUpperCase()}` }, 404],
+      [{ path: `/assets/../server/index.js` }, 404],
+      [{ path: `/assets/%2e%2e/server/index.js` }, 404],
+      [{ path: `/assets/${entry}`, headers: { Range: 'bytes=0-9' } }, 206],
+      [{ path: `/assets/${entry}`, headers: { 'If-None-Match': String(lane.headers.etag) } }, 304],
+      [{ path: `/assets/${entry}`, headers: { 'If-Modified-Since': String(lane.headers['last-modified']) } }, 304],
+    ] as const) {
+      const answer = await rawRequest(withLanes, request);
+      const what = `${request.path} ${JSON.stringify('headers' in request ? request.headers : {})}`;
+      expect(answer.status, what).toBe(status);
+      expect(answeredByExpress(answer), `${what} goes to Express`).toBe(true);
     }
   });
 });
