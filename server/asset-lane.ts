@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
-import { logAnswered, requestIdFor } from './logger';
+import { recordLaneAnswer } from './lane-answer';
+import { requestIdFor } from './logger';
 import type { PortalMetrics } from './metrics';
 import { shapeRefusal } from './request-shape';
 
@@ -131,20 +132,7 @@ export function createAssetLane(options: AssetLaneOptions) {
     );
     res.writeHead(200, answer);
     res.end(method === 'HEAD' ? undefined : body.bytes);
-    res.once('close', () => {
-      const responseTime = performance.now() - started;
-      metrics.observeRequest(route, method, 200, responseTime / 1000);
-      logAnswered(logger, {
-        reqId: requestId,
-        method,
-        url: target,
-        route,
-        statusCode: 200,
-        responseTime: Math.round(responseTime),
-        clientGone: !res.writableFinished,
-        headersSent: res.headersSent,
-      });
-    });
+    recordLaneAnswer(res, { logger, metrics, requestId, method, url: target, route, status: 200, started });
     return true;
   };
 }

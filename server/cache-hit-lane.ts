@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
-import { logAnswered, requestIdFor, requestPath } from './logger';
+import { recordLaneAnswer } from './lane-answer';
+import { requestIdFor, requestPath } from './logger';
 import type { PortalMetrics } from './metrics';
 import { precompressed, type CachedPage } from './page-cache';
 import { shapeRefusal } from './request-shape';
@@ -89,20 +90,7 @@ export function createCacheHitLane(options: CacheHitLaneOptions) {
     res.end(method === 'HEAD' ? undefined : body);
     metrics.countPageCache('hit');
     const route = options.labelOf(requestPath(req));
-    res.once('close', () => {
-      const responseTime = performance.now() - started;
-      metrics.observeRequest(route, method, page.status, responseTime / 1000);
-      logAnswered(logger, {
-        reqId: requestId,
-        method,
-        url: target,
-        route,
-        statusCode: page.status,
-        responseTime: Math.round(responseTime),
-        clientGone: !res.writableFinished,
-        headersSent: res.headersSent,
-      });
-    });
+    recordLaneAnswer(res, { logger, metrics, requestId, method, url: target, route, status: page.status, started });
     return true;
   };
 }

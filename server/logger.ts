@@ -92,7 +92,7 @@ function levelOf(statusCode: number, clientGone: boolean, error: Error | undefin
 
 /**
  * The one line written for every request, by `createHttpLogger` for what Express answers and
- * by the cache-hit lane (server/cache-hit-lane.ts) for what it answers: the route pattern,
+ * by the lanes in front of Express (server/lane-answer.ts) for what they answer: the route pattern,
  * one request id, the URL with its credentials masked, and an error only when something
  * really failed (an expected 5xx, such as the backend being down, carries no stack).
  */

@@ -7,7 +7,7 @@ import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
-import { TEST_SECRET, listen, rawRequest } from '../tests/support/servers';
+import { TEST_SECRET, listen, memoryLogger, rawRequest } from '../tests/support/servers';
 import { createPortalApp } from './app';
 import { loadConfig } from './config';
 
@@ -134,5 +134,25 @@ describe('static assets', () => {
       expect(answer.status, what).toBe(status);
       expect(answeredByExpress(answer), `${what} goes to Express`).toBe(true);
     }
+  });
+
+  it('logs an asset answered before Express with its route and request id, and counts it', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, SECURE_COOKIES: 'false' });
+    const logged = memoryLogger();
+    const portal = createPortalApp({ config, logger: logged.logger, journalApiUrl: 'http://127.0.0.1:9', build, clientDir: path.resolve(buildDir, 'client') });
+    const running = await listen(portal.listener);
+    closers.push(running.close, () => portal.close());
+
+    const answer = await rawRequest(running.url, { path: `/assets/${entry}`, headers: { 'X-Request-Id': 'gateway-id-0002' } });
+    expect([answer.status, answer.headers['x-request-id'], answer.headers['content-security-policy']]).toEqual([200, 'gateway-id-0002', undefined]);
+    await expect.poll(() => logged.lines.find((line) => line.includes('gateway-id-0002'))).toBeDefined();
+    expect(JSON.parse(logged.lines.find((line) => line.includes('gateway-id-0002'))!)).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: `/assets/${entry}` },
+      route: '/assets/*',
+      res: { statusCode: 200 },
+      msg: 'GET 200',
+    });
+    expect(await portal.metrics.registry.metrics()).toMatch(/portal_http_request_duration_seconds_count\{route="\/assets\/\*",method="GET",status="2xx"\} 1/);
   });
 });

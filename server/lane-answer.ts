@@ -1,0 +1,29 @@
+import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { logAnswered } from './logger';
+import type { PortalMetrics } from './metrics';
+
+/**
+ * What a lane in front of Express (server/cache-hit-lane.ts, server/asset-lane.ts) records
+ * for an answer once its connection is done: the request's duration in the metrics and the
+ * log line Express's logger writes for the same answer.
+ */
+export function recordLaneAnswer(
+  res: ServerResponse,
+  answer: { logger: Logger; metrics: PortalMetrics; requestId: string; method: string; url: string; route: string; status: number; started: number },
+) {
+  res.once('close', () => {
+    const responseTime = performance.now() - answer.started;
+    answer.metrics.observeRequest(answer.route, answer.method, answer.status, responseTime / 1000);
+    logAnswered(answer.logger, {
+      reqId: answer.requestId,
+      method: answer.method,
+      url: answer.url,
+      route: answer.route,
+      statusCode: answer.status,
+      responseTime: Math.round(responseTime),
+      clientGone: !res.writableFinished,
+      headersSent: res.headersSent,
+    });
+  });
+}
