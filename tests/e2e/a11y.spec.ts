@@ -4,7 +4,7 @@ import { LOGIN_MODES, PUBLIC_PAGE_KINDS, SIGNED_IN_PAGE_KINDS, inRuns } from '..
 import { axeViolations } from './axe';
 import { E2E } from './env';
 import { ABSTRACT } from './files';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, stepThrough, test } from './fixtures';
 
 // axe needs the page's scripts: this file runs once, with JavaScript on (the markup is
 // the same without); playwright.config.ts leaves it out of the no-js project.
@@ -34,30 +34,22 @@ async function createDraft(token: string): Promise<number> {
 }
 
 test.describe('accessibility (WCAG 2.1 A and AA)', () => {
-  // A run of pages per test, one step each (tests/support/public-pages.ts says why); the time
-  // limit grows with the run, since one axe run took up to 8 s on a busy CI machine.
   for (const run of inRuns(PUBLIC_PAGE_KINDS, 7)) {
     test(`${run.join(', ')}: no axe violations`, async ({ page }) => {
-      test.setTimeout(15_000 * run.length);
-      for (const path of run) {
-        await test.step(path, async () => {
-          await page.goto(path);
-          expect(await axeViolations(page), path).toEqual([]);
-        });
-      }
+      await stepThrough(run, async (path) => {
+        await page.goto(path);
+        expect(await axeViolations(page), path).toEqual([]);
+      });
     });
   }
 
   test('the login popup in each mode has no axe violations', async ({ page }) => {
-    test.setTimeout(15_000 * LOGIN_MODES.length);
     // The first mode is checked with the page around it; the others change only the dialog.
-    for (const [index, mode] of LOGIN_MODES.entries()) {
-      await test.step(mode, async () => {
-        await page.goto(`/journal?login=${mode}`);
-        await expect(page.getByRole('dialog')).toBeVisible();
-        expect(await axeViolations(page, index === 0 ? undefined : '[role="dialog"]'), mode).toEqual([]);
-      });
-    }
+    await stepThrough(LOGIN_MODES, async (mode, index) => {
+      await page.goto(`/journal?login=${mode}`);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await axeViolations(page, index === 0 ? undefined : '[role="dialog"]'), mode).toEqual([]);
+    });
   });
 
   test('the login page, empty and with its errors, has no axe violations', async ({ page }) => {
@@ -75,15 +67,12 @@ test.describe('accessibility (WCAG 2.1 A and AA)', () => {
     4,
   )) {
     test(`${run.join(', ')} (signed in): no axe violations`, async ({ page, context }) => {
-      test.setTimeout(15_000 * run.length);
       await signIn(context);
-      for (const path of run) {
-        await test.step(path, async () => {
-          const response = await page.goto(path);
-          expect(response?.status(), `${path} answers`).toBeLessThan(400);
-          expect(await axeViolations(page), path).toEqual([]);
-        });
-      }
+      await stepThrough(run, async (path) => {
+        const response = await page.goto(path);
+        expect(response?.status(), `${path} answers`).toBeLessThan(400);
+        expect(await axeViolations(page), path).toEqual([]);
+      });
     });
   }
 

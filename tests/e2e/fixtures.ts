@@ -98,4 +98,14 @@ export const test = base.extend<{ consoleProblems: string[] }>({
   ],
 });
 
+/**
+ * Checks each of a run of pages (or modes) as a step of the running test, in the test's one
+ * tab; the time limit grows with the run (one axe run took up to 8 s on a busy CI machine).
+ * tests/support/public-pages.ts says why a run of pages shares a test.
+ */
+export async function stepThrough<T extends string>(items: readonly T[], check: (item: T, index: number) => Promise<void>) {
+  test.setTimeout(15_000 * items.length);
+  for (const [index, item] of items.entries()) await test.step(item, () => check(item, index));
+}
+
 export { expect };

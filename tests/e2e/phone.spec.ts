@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { LOGIN_MODES, PUBLIC_PAGES, SIGNED_IN_PAGES, inRuns } from '../support/public-pages';
 import { PHONE_VIEWPORTS, measurePhonePage } from '../support/phone-rules.mjs';
 import { axeViolations } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, stepThrough, test } from './fixtures';
 
 /**
  * Phones (docs/product.md#phones): every public page, the sign-in popup in each mode and the
@@ -68,38 +68,31 @@ async function visit(page: Page, path: string) {
 }
 
 test.describe('on a phone', () => {
-  // A run of pages per test, one step each (tests/support/public-pages.ts says why).
   for (const run of inRuns(PUBLIC_PAGES, 7)) {
     test(`${run.join(', ')} read on a phone`, async ({ page }) => {
-      test.setTimeout(15_000 * run.length);
-      for (const path of run) {
-        await test.step(path, async () => {
-          await visit(page, path);
-          await expectPhoneReady(page, { axe: MARKUP_DIFFERS_WITHOUT_JS.has(path) });
-        });
-      }
+      await stepThrough(run, async (path) => {
+        await visit(page, path);
+        await expectPhoneReady(page, { axe: MARKUP_DIFFERS_WITHOUT_JS.has(path) });
+      });
     });
   }
 
   test("the sign-in sheet in each mode fills the phone's screen", async ({ page }) => {
-    test.setTimeout(15_000 * LOGIN_MODES.length);
-    for (const [index, mode] of LOGIN_MODES.entries()) {
-      await test.step(mode, async () => {
-        await visit(page, `/journal?login=${mode}`);
-        const dialog = page.getByRole('dialog');
-        await expect(dialog).toBeVisible();
-        for (const viewport of PHONE_VIEWPORTS) {
-          await page.setViewportSize(viewport);
-          const box = (await dialog.boundingBox())!;
-          expect(box.x, `${mode}: the sheet starts at the left edge at ${viewport.width} px`).toBeGreaterThanOrEqual(0);
-          expect(box.x + box.width, 'and ends inside the right edge').toBeLessThanOrEqual(viewport.width);
-          expect(box.width, 'it takes the whole width').toBeGreaterThanOrEqual(viewport.width - 1);
-        }
-        await page.setViewportSize(PHONE_VIEWPORTS[0]);
-        // axe: the first mode with the page around it; the others change only the sheet.
-        await expectPhoneReady(page, { scope: 'dialog[open], [role=dialog]', axe: true, axeWithin: index === 0 ? undefined : '[role="dialog"]' });
-      });
-    }
+    await stepThrough(LOGIN_MODES, async (mode, index) => {
+      await visit(page, `/journal?login=${mode}`);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      for (const viewport of PHONE_VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        const box = (await dialog.boundingBox())!;
+        expect(box.x, `${mode}: the sheet starts at the left edge at ${viewport.width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, 'and ends inside the right edge').toBeLessThanOrEqual(viewport.width);
+        expect(box.width, 'it takes the whole width').toBeGreaterThanOrEqual(viewport.width - 1);
+      }
+      await page.setViewportSize(PHONE_VIEWPORTS[0]);
+      // axe: the first mode with the page around it; the others change only the sheet.
+      await expectPhoneReady(page, { scope: 'dialog[open], [role=dialog]', axe: true, axeWithin: index === 0 ? undefined : '[role="dialog"]' });
+    });
   });
 
   test('the sign-in sheet asks for a mobile number with the phone keypad', async ({ page }) => {
@@ -123,15 +116,12 @@ test.describe('on a phone', () => {
 
   for (const run of inRuns(SIGNED_IN_PAGES, 7)) {
     test(`${run.join(', ')} (signed in) work on a phone`, async ({ page, context }) => {
-      test.setTimeout(15_000 * run.length);
       await signIn(context);
-      for (const path of run) {
-        await test.step(path, async () => {
-          const response = await visit(page, path);
-          expect(response?.status(), `${path} answers`).toBeLessThan(400);
-          await expectPhoneReady(page, { axe: MARKUP_DIFFERS_WITHOUT_JS.has(path) });
-        });
-      }
+      await stepThrough(run, async (path) => {
+        const response = await visit(page, path);
+        expect(response?.status(), `${path} answers`).toBeLessThan(400);
+        await expectPhoneReady(page, { axe: MARKUP_DIFFERS_WITHOUT_JS.has(path) });
+      });
     });
   }
 
