@@ -3,10 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
-import { recordLaneAnswer } from './lane-answer';
+import { isPlainRead, recordLaneAnswer } from './lane-answer';
 import { requestIdFor } from './logger';
 import type { PortalMetrics } from './metrics';
-import { shapeRefusal } from './request-shape';
 
 /**
  * The asset lane: a plain request for one of the build's scripts or style sheets is answered
@@ -96,11 +95,10 @@ export function createAssetLane(options: AssetLaneOptions) {
   return function answerAsset(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method ?? '';
     const target = req.url ?? '';
-    if ((method !== 'GET' && method !== 'HEAD') || !target.startsWith('/assets/')) return false;
-    const name = target.slice('/assets/'.length);
-    if (!names.has(name) || options.shuttingDown() || shapeRefusal(req)) return false;
+    const name = target.startsWith('/assets/') ? target.slice('/assets/'.length) : '';
+    if (!names.has(name) || !isPlainRead(req, options.shuttingDown())) return false;
     const headers = req.headers;
-    if (headers.range || headers['if-none-match'] || headers['if-modified-since'] || headers['content-length'] || headers['transfer-encoding']) return false;
+    if (headers.range || headers['if-none-match'] || headers['if-modified-since']) return false;
     const asset = assetNamed(name);
     if (!asset) return false;
     const offered = ENCODINGS.filter((encoding) => asset.bodies[encoding]);

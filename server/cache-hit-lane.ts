@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
 import type { Logger } from 'pino';
-import { recordLaneAnswer } from './lane-answer';
+import { isPlainRead, recordLaneAnswer } from './lane-answer';
 import { requestIdFor, requestPath } from './logger';
 import type { PortalMetrics } from './metrics';
 import { precompressed, type CachedPage } from './page-cache';
-import { shapeRefusal } from './request-shape';
 
 /**
  * The page-cache hit lane: a request for a public page that this process holds fresh is
@@ -44,12 +43,6 @@ export interface CacheHitLaneOptions {
   metrics: PortalMetrics;
 }
 
-/** Whether a request carries a body (a GET with one is left to Express's body limits). */
-function hasBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
 /** Whether the client takes a gzip answer, read as Express reads `Accept-Encoding` (negotiator). */
 function acceptsGzip(req: IncomingMessage): boolean {
   return new Negotiator(req).encodings(['gzip'])[0] === 'gzip';
@@ -76,7 +69,7 @@ export function createCacheHitLane(options: CacheHitLaneOptions) {
   return function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method ?? '';
     const target = req.url ?? '';
-    if ((method !== 'GET' && method !== 'HEAD') || options.shuttingDown() || hasBody(req) || shapeRefusal(req)) return false;
+    if (!isPlainRead(req, options.shuttingDown())) return false;
     const request = options.sharedPageOf(method, target, req.headers.cookie);
     if (!request || request.asSent) return false;
     const page = options.freshPage(request.url);

@@ -1,7 +1,21 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { logAnswered } from './logger';
 import type { PortalMetrics } from './metrics';
+import { shapeRefusal } from './request-shape';
+
+/**
+ * Whether a lane in front of Express (server/cache-hit-lane.ts, server/asset-lane.ts) may
+ * answer a request at all: a GET or HEAD without a body (one with a body is left to
+ * Express's body limits), of a shape Express would accept, while the process is not
+ * shutting down (answers then close their connection, which Express handles).
+ */
+export function isPlainRead(req: IncomingMessage, shuttingDown: boolean): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || shuttingDown) return false;
+  const length = req.headers['content-length'];
+  if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return false;
+  return !shapeRefusal(req);
+}
 
 /**
  * What a lane in front of Express (server/cache-hit-lane.ts, server/asset-lane.ts) records
