@@ -1,33 +1,69 @@
 // First paint and hydration of pages on a throttled phone, in the system Chromium:
 // 390 px wide, 1.6 Mbit/s down, 150 ms round trips, CPU slowed 4x, no cache; 3 loads each.
-// Usage: node bench/phone-timing.mjs http://127.0.0.1:3000 / /journal  (a running production build)
-// Decision 0026 quotes its figures.
+// `npm run bench` reports its medians; on its own, against a running production build:
+//   node bench/phone-timing.mjs http://127.0.0.1:3000 / /journal
+import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-const base = process.argv[2];
-for (const p of process.argv.slice(3)) {
-  const out = [];
-  for (let i = 0; i < 3; i++) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+
+const VIEWPORT = { width: 390, height: 844 };
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+/** One cold load of a page: when its first content was painted and when React had hydrated it (ms from the start). */
+async function loadOnce(browser, url) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const t0 = Date.now();
-    await page.goto(base + p, { waitUntil: 'commit' });
-    await page.waitForSelector('html[data-hydrated]', { timeout: 60000 });
-    const hydrated = Date.now() - t0;
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
-    out.push(`fcp=${Math.round(fcp)} hydrated≈${hydrated}`);
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    // The root layout marks <html data-hydrated> once React owns the page.
+    await page.waitForSelector('html[data-hydrated]', { timeout: 60_000 });
+    const hydratedMs = Date.now() - started;
+    const firstPaintMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
+    return { firstPaintMs: Math.round(firstPaintMs), hydratedMs };
+  } finally {
     await context.close();
   }
-  console.log(p, out.join(' | '));
 }
-await browser.close();
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Loads each page `loads` times on the throttled phone; per page, every load and the medians.
+ * @returns {Promise<{ path: string, loads: { firstPaintMs: number, hydratedMs: number }[], firstPaintMs: number, hydratedMs: number }[]>}
+ */
+export async function phoneTimings(base, paths, { loads = 3, executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } = {}) {
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  try {
+    const results = [];
+    for (const path of paths) {
+      const runs = [];
+      for (let i = 0; i < loads; i++) runs.push(await loadOnce(browser, base + path));
+      results.push({
+        path,
+        loads: runs,
+        firstPaintMs: median(runs.map((run) => run.firstPaintMs)),
+        hydratedMs: median(runs.map((run) => run.hydratedMs)),
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [base, ...paths] = process.argv.slice(2);
+  if (!base || paths.length === 0) {
+    console.error('usage: node bench/phone-timing.mjs <base URL> <path>...');
+    process.exit(2);
+  }
+  for (const result of await phoneTimings(base, paths)) {
+    console.log(result.path, result.loads.map((run) => `fcp=${run.firstPaintMs} hydrated≈${run.hydratedMs}`).join(' | '));
+  }
+}
