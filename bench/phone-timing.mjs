@@ -31,11 +31,9 @@ async function loadOnce(browser, url) {
   }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /**
- * Loads each page `loads` times on the throttled phone; per page, every load and the medians.
- * @returns {Promise<{ path: string, loads: { firstPaintMs: number, hydratedMs: number }[], firstPaintMs: number, hydratedMs: number }[]>}
+ * Loads each page `loads` times on the throttled phone; per page, every load.
+ * @returns {Promise<{ path: string, loads: { firstPaintMs: number, hydratedMs: number }[] }[]>}
  */
 export async function phoneTimings(base, paths, { loads = 3, executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } = {}) {
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
@@ -44,12 +42,7 @@ export async function phoneTimings(base, paths, { loads = 3, executablePath = pr
     for (const path of paths) {
       const runs = [];
       for (let i = 0; i < loads; i++) runs.push(await loadOnce(browser, base + path));
-      results.push({
-        path,
-        loads: runs,
-        firstPaintMs: median(runs.map((run) => run.firstPaintMs)),
-        hydratedMs: median(runs.map((run) => run.hydratedMs)),
-      });
+      results.push({ path, loads: runs });
     }
     return results;
   } finally {

@@ -362,9 +362,10 @@ try {
   if (!SMOKE && process.env.BENCH_SKIP_PHONE !== '1') {
     for (const result of await phoneTimings(url(ports.cached, ''), ['/', '/journal/detail?id=1'])) {
       const label = result.path === '/' ? '/' : 'article page';
-      const loads = result.loads;
-      figure(`phone ${label}: first contentful paint`, result.firstPaintMs, 'ms', 'reported', true, { loads });
-      figure(`phone ${label}: hydrated`, result.hydratedMs, 'ms', '<= 2000', result.hydratedMs <= 2000, { loads });
+      const { loads } = result;
+      const hydratedMs = median(loads.map((load) => load.hydratedMs));
+      figure(`phone ${label}: first contentful paint`, median(loads.map((load) => load.firstPaintMs)), 'ms', 'reported', true, { loads });
+      figure(`phone ${label}: hydrated`, hydratedMs, 'ms', '<= 2000', hydratedMs <= 2000, { loads });
     }
   }
 } catch (error) {
