@@ -358,7 +358,7 @@ try {
   }
 
   // 7. A phone on a slow network (bench/phone-timing.mjs): when a reader first sees the page
-  // and when its links and forms are React's, median of three cold loads.
+  // and when its links and forms are React's, median of five cold loads.
   if (!SMOKE && process.env.BENCH_SKIP_PHONE !== '1') {
     for (const result of await phoneTimings(url(ports.cached, ''), ['/', '/journal/detail?id=1'])) {
       const label = result.path === '/' ? '/' : 'article page';
