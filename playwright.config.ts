@@ -50,12 +50,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true, launchOptions: desktopLaunch }, grepInvert: /@no-js-only/, testIgnore: ['phone.spec.ts'] },
-    // axe runs in the page, and HTTP headers do not depend on JavaScript: those files run once.
+    // axe runs in the page, HTTP headers do not depend on JavaScript, and the bench's phone
+    // drives a browser of its own: those files run once.
     {
       name: 'no-js',
       use: { javaScriptEnabled: false, launchOptions: desktopLaunch },
       grepInvert: /@js-only/,
-      testIgnore: ['a11y.spec.ts', 'cache.spec.ts', 'phone.spec.ts'],
+      testIgnore: ['a11y.spec.ts', 'cache.spec.ts', 'bench-phone.spec.ts', 'phone.spec.ts'],
     },
     // Phones (docs/product.md#phones): each page is measured at 390 and then 360 px in one load.
     // Without JavaScript, phone.spec.ts takes the page's scripts out of its HTML and shows

@@ -19,7 +19,7 @@ const CPU_SLOWDOWN = 4;
  * `waitForSelector` would itself run style and layout on the phone's slowed main thread,
  * which delayed hydration by 0.2–0.3 s in the measurement.
  */
-async function loadOnce(browser, url) {
+async function loadOnce(browser, url, hydrationTimeoutMs) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
@@ -42,7 +42,7 @@ async function loadOnce(browser, url) {
       observer.observe(document, { attributes: true, attributeFilter: ['data-hydrated'], subtree: true });
     });
     await page.goto(url, { waitUntil: 'commit' });
-    const hydratedMs = await within(hydrated, 60_000, `${url} did not hydrate within 60 s`);
+    const hydratedMs = await within(hydrated, hydrationTimeoutMs, `${url} did not hydrate within ${hydrationTimeoutMs / 1000} s`);
     const firstPaintMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
     return { firstPaintMs: Math.round(firstPaintMs), hydratedMs: Math.round(hydratedMs) };
   } finally {
@@ -67,13 +67,17 @@ async function within(promise, ms, message) {
  * Loads each page `loads` times on the throttled phone; per page, every load.
  * @returns {Promise<{ path: string, loads: { firstPaintMs: number, hydratedMs: number }[] }[]>}
  */
-export async function phoneTimings(base, paths, { loads = 5, executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } = {}) {
+export async function phoneTimings(
+  base,
+  paths,
+  { loads = 5, hydrationTimeoutMs = 60_000, executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } = {},
+) {
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
   try {
     const results = [];
     for (const path of paths) {
       const runs = [];
-      for (let i = 0; i < loads; i++) runs.push(await loadOnce(browser, base + path));
+      for (let i = 0; i < loads; i++) runs.push(await loadOnce(browser, base + path, hydrationTimeoutMs));
       results.push({ path, loads: runs });
     }
     return results;
