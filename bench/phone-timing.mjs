@@ -63,10 +63,7 @@ async function within(promise, ms, message) {
   }
 }
 
-/**
- * Loads each page `loads` times on the throttled phone; per page, every load.
- * @returns {Promise<{ path: string, loads: { firstPaintMs: number, hydratedMs: number }[] }[]>}
- */
+/** Loads each page `loads` times on the throttled phone; per page, every load (types: phone-timing.d.mts). */
 export async function phoneTimings(
   base,
   paths,
@@ -93,6 +90,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   for (const result of await phoneTimings(base, paths)) {
-    console.log(result.path, result.loads.map((run) => `fcp=${run.firstPaintMs} hydrated≈${run.hydratedMs}`).join(' | '));
+    console.log(result.path, result.loads.map((run) => `fcp=${run.firstPaintMs} hydrated=${run.hydratedMs}`).join(' | '));
   }
 }
