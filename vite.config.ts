@@ -1,5 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Rollup warnings that say nothing about our code: a resource route (a loader only) has
@@ -9,26 +9,79 @@ import { defineConfig } from 'vite';
 const EXPECTED_WARNINGS = new Set(['EMPTY_BUNDLE', 'INVALID_ANNOTATION']);
 
 const ROOT_ROUTE = new URL('./app/root.tsx', import.meta.url).pathname;
+const LAYOUT_ROUTES = new URL('./app/routes/layouts/', import.meta.url).pathname;
 const APP = new URL('./app/', import.meta.url).pathname;
 
 /**
- * Whether every page loads a module: application code that the root route imports,
- * directly or through other such modules (route modules keep their own chunks).
+ * Whether every page loads a module: application code that the root route or a layout route
+ * (the header, the footer, the floating panel) imports, directly or through other such
+ * modules. Route modules keep their own chunks.
  */
 function loadedOnEveryPage(id: string, importersOf: (id: string) => readonly string[] | undefined): boolean {
   if (!id.startsWith(APP) || id === ROOT_ROUTE || id.includes('/routes/')) return false;
   const seen = new Set<string>();
-  const reachesRoot = (module: string): boolean => {
-    if (module === ROOT_ROUTE) return true;
+  const reachesFrame = (module: string): boolean => {
+    if (module === ROOT_ROUTE || module.startsWith(LAYOUT_ROUTES)) return true;
     if (seen.has(module)) return false;
     seen.add(module);
-    return (importersOf(module) ?? []).some(reachesRoot);
+    return (importersOf(module) ?? []).some(reachesFrame);
   };
-  return reachesRoot(id);
+  return reachesFrame(id);
+}
+
+/**
+ * What the browser's production build uses for React and React DOM: Preact's compatibility
+ * layer, with `hydrateRoot` for a whole document from app/lib/preact-dom-client.ts
+ * (decision 0045). The server renders with React; development keeps React for Fast Refresh.
+ */
+const PREACT_IN_THE_BROWSER: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': new URL('./app/lib/preact-dom-client.ts', import.meta.url).pathname,
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+};
+
+function preactInTheBrowser(): Plugin {
+  return {
+    name: 'preact-in-the-browser',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (this.environment.name !== 'client') return null;
+      const target = PREACT_IN_THE_BROWSER[source];
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
+
+/** The routes of the pages a reader browses: the home page, the literature, news, people and help. */
+const READING_ROUTES = ['home.tsx', 'search.tsx', 'journal/', 'news/', 'expert/', 'board/', 'theme/', 'pages/'].map(
+  (route) => new URL(`./app/routes/${route}`, import.meta.url).pathname,
+);
+
+/**
+ * Whether a module belongs in the `reading` chunk: application code that two or more of the
+ * reading pages import, directly or through other modules. Rollup would otherwise split it
+ * into a file per combination of importers (an article loaded 17 scripts, most under 1 KB,
+ * six at a time on a phone's HTTP/1.1 connections, 150 ms apart).
+ */
+function sharedByReadingPages(id: string, importersOf: (id: string) => readonly string[] | undefined): boolean {
+  if (!id.startsWith(APP) || id.includes('/routes/')) return false;
+  const seen = new Set<string>();
+  const readingRoutes = new Set<string>();
+  const collect = (module: string) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    if (READING_ROUTES.some((route) => module.startsWith(route))) readingRoutes.add(module);
+    else for (const importer of importersOf(module) ?? []) collect(importer);
+  };
+  collect(id);
+  return readingRoutes.size >= 2;
 }
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [preactInTheBrowser(), reactRouter()],
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
@@ -49,12 +102,15 @@ export default defineConfig({
     client: {
       build: {
         rollupOptions: {
-          // What every page loads is one chunk, with React and React Router, instead of a
-          // dozen files of a few hundred bytes each that a phone fetches six at a time,
-          // 150 ms apart (decision 0026).
+          // What every page loads is one chunk, with Preact and React Router, and what the
+          // reading pages share is another, instead of a dozen files of a few hundred bytes
+          // each that a phone fetches six at a time, 150 ms apart (decisions 0026 and 0045).
           output: {
             manualChunks(id, { getModuleInfo }) {
-              return loadedOnEveryPage(id, (module) => getModuleInfo(module)?.importers) ? 'every-page' : undefined;
+              const importers = (module: string) => getModuleInfo(module)?.importers;
+              if (loadedOnEveryPage(id, importers)) return 'every-page';
+              if (sharedByReadingPages(id, importers)) return 'reading';
+              return undefined;
             },
           },
         },

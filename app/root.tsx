@@ -10,7 +10,9 @@ import { FlashToast } from './components/layout/FlashToast';
 import { Toaster } from './components/layout/Toaster';
 import { shell as copy } from './copy/shell';
 import { HydrationScripts } from './lib/hydration-scripts';
+import { HydrationSlice, whenPageHydrated } from './lib/hydration-slice';
 import { useNonce } from './lib/nonce';
+import { useScrollToFragment } from './lib/use-scroll-to-fragment';
 import { loadRootData } from './root.server';
 import { tokenValue } from './styles/token-values';
 
@@ -32,33 +34,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 function useHydratedMarker() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
+    whenPageHydrated(() => {
+      document.documentElement.dataset.hydrated = '';
+    });
   }, []);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   useHydratedMarker();
+  useScrollToFragment();
   return (
-    <html lang="zh-CN">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={tokenValue('--color-brand-bright')} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <a href="#main" className="skip-link">
-          {copy.nav.skipToContent}
-        </a>
-        <Toaster />
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <HydrationScripts nonce={nonce} />
-      </body>
-    </html>
+    <HydrationSlice>
+      <html lang="zh-CN">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content={tokenValue('--color-brand-bright')} />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <Meta />
+          <Links />
+        </head>
+        <body>
+          <a href="#main" className="skip-link">
+            {copy.nav.skipToContent}
+          </a>
+          <Toaster />
+          {children}
+          <ScrollRestoration nonce={nonce} />
+          <HydrationScripts nonce={nonce} />
+        </body>
+      </html>
+    </HydrationSlice>
   );
 }
 

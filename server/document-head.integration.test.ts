@@ -11,8 +11,8 @@ import { loadConfig } from './config';
 /**
  * What a phone on a slow network downloads first (decision 0026): the style sheet, then
  * the scripts. The document's own `HydrationScripts` (app/lib/hydration-scripts.tsx) sends
- * no modulepreload links, which React would hoist above the style sheet; the hydration
- * script at the end of the body still loads the entry. Runs after `npm run build`.
+ * no modulepreload links, which React would hoist above the style sheet; the module scripts
+ * at the end of the body name the page's modules and then the entry. Runs after `npm run build`.
  */
 const buildFile = requireBuiltFile('server/index.js');
 
@@ -40,9 +40,9 @@ describe('the head of a document', () => {
       const stylesheet = head.search(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/[^"]+\.css"/);
       expect(stylesheet).toBeGreaterThan(0);
       expect(head.slice(0, stylesheet)).not.toMatch(/<script[^>]+src=|<link[^>]+\.js"/);
-      // The hydration script: the route modules, then the entry.
+      // The hydration scripts: the manifest, the chunks and the route modules, then the entry.
       expect(body).toMatch(
-        /<script[^>]+type="module"[^>]*>import "\/assets\/manifest-[^"]+\.js";\s*import \* as route0 from "\/assets\/root-[^"]+\.js";[\s\S]*import\("\/assets\/entry\.client-[^"]+\.js"\);<\/script>/,
+        /<script type="module">import "\/assets\/manifest-[^"]+\.js";\s*(import "\/assets\/[^"]+\.js";\s*)+import \* as route0 from "\/assets\/root-[^"]+\.js";[^<]*<\/script><script type="module">(import "\/assets\/[^"]+\.js";\s*)*import "\/assets\/entry\.client-[^"]+\.js";<\/script>/,
       );
     },
   );

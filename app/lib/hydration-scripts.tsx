@@ -6,15 +6,19 @@ import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, UNSAFE_Framewo
  * `<link rel="modulepreload">` for every module of the page. React hoists those links into
  * the head, where a phone's six connections would fetch about 27 scripts before the one
  * style sheet that blocks the first paint (decision 0026). Without them the head holds the
- * sheet and no script, and the browser finds the modules from the module script at the end
+ * sheet and no script, and the browser finds the modules from the module scripts at the end
  * of the body, after the sheet.
  *
- * Two scripts, as React Router writes them: the loader data handed to the browser (whose
- * stream chunks `StreamTransfer` appends), then a module script importing the manifest and
- * the page's route modules and, last, the client entry. This app discovers routes from the
- * whole manifest (`routeDiscovery: 'initial'`, react-router.config.ts), so no partial
- * manifest is inlined. In the browser both scripts render empty, as React Router's do:
- * React keeps the server's text (`suppressHydrationWarning`) and never runs a script twice.
+ * Three scripts: the loader data handed to the browser (whose stream chunks `StreamTransfer`
+ * appends); a module script importing the manifest, the page's route modules and every chunk
+ * they import; and a module script importing the client entry. Both module scripts name all
+ * their modules, so the browser asks for the page's whole module graph as soon as the parser
+ * reaches them, in one wave instead of one per level of imports; being deferred, they run in
+ * order once the document is parsed, the route modules before the entry that hydrates them.
+ * This app discovers routes from the whole manifest (`routeDiscovery: 'initial'`,
+ * react-router.config.ts), so no partial manifest is inlined. In the browser the scripts
+ * render empty, as React Router's do: hydration keeps the server's text
+ * (`suppressHydrationWarning`) and never runs a script twice.
  */
 export function HydrationScripts({ nonce }: { nonce: string }) {
   const framework = useContext(UNSAFE_FrameworkContext);
@@ -27,8 +31,8 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
   const { static: isServer, staticContext } = dataRouter;
   const { matches } = state;
 
-  const [contextScript, modulesScript] = useMemo(() => {
-    if (!isServer || !staticContext) return [' ', ' '];
+  const [contextScript, routesScript, entryScript] = useMemo(() => {
+    if (!isServer || !staticContext) return [' ', ' ', ' '];
     const streamScript =
       'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());';
     const imports = matches.map((match, index) => {
@@ -50,13 +54,15 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
     });
     const hmr = manifest.hmr?.runtime ? `import ${JSON.stringify(manifest.hmr.runtime)};` : '';
     const routeModules = matches.map((match, index) => `${JSON.stringify(match.route.id)}:route${index}`).join(',');
+    const importEach = (modules: readonly string[]) => modules.map((module) => `import ${JSON.stringify(module)};`).join('\n');
+    const routeChunks = new Set(matches.flatMap((match) => manifest.routes[match.route.id]?.imports ?? []));
     return [
       `window.__reactRouterContext = ${serverHandoffString};${streamScript}`,
       `${hmr}import ${JSON.stringify(manifest.url)};
+${importEach([...routeChunks])}
 ${imports.join('\n')}
-  window.__reactRouterRouteModules = {${routeModules}};
-
-import(${JSON.stringify(manifest.entry.module)});`,
+window.__reactRouterRouteModules = {${routeModules}};`,
+      importEach([...(manifest.entry.imports ?? []), manifest.entry.module]),
     ];
     // Computed once, as React Router does: the scripts describe the page the server rendered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -65,7 +71,8 @@ import(${JSON.stringify(manifest.entry.module)});`,
   return (
     <>
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: contextScript }} />
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: modulesScript }} type="module" async />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: routesScript }} type="module" />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: entryScript }} type="module" />
     </>
   );
 }

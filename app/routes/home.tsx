@@ -1,3 +1,4 @@
+import { HydrationSlice } from '~/lib/hydration-slice';
 import { Form } from 'react-router';
 import { Link } from '~/lib/link';
 import { getLastSevenWorkingDays, getTradeHotspot, getTradeNews } from '~/backend/endpoints/home.server';
@@ -109,104 +110,110 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1}>
       <JsonLd data={loaderData.website} />
-      <section className={classes.hero} aria-labelledby="hero-title">
-        <div className={`page-container ${classes.heroInner}`}>
-          <h1 id="hero-title" className={classes.heroTitle}>
-            {t.heroTitle}
-          </h1>
-          <p className={classes.heroSubtitle}>{t.heroSubtitle}</p>
-          <Form method="get" action="/search" className={classes.search} role="search" aria-label={t.search}>
-            <select name="field" aria-label={t.searchField} defaultValue="all">
-              {SEARCH_FIELDS.map((field) => (
-                <option key={field} value={field}>
-                  {SEARCH_FIELD_LABELS[field]}
-                </option>
+      <HydrationSlice>
+        <section className={classes.hero} aria-labelledby="hero-title">
+          <div className={`page-container ${classes.heroInner}`}>
+            <h1 id="hero-title" className={classes.heroTitle}>
+              {t.heroTitle}
+            </h1>
+            <p className={classes.heroSubtitle}>{t.heroSubtitle}</p>
+            <Form method="get" action="/search" className={classes.search} role="search" aria-label={t.search}>
+              <select name="field" aria-label={t.searchField} defaultValue="all">
+                {SEARCH_FIELDS.map((field) => (
+                  <option key={field} value={field}>
+                    {SEARCH_FIELD_LABELS[field]}
+                  </option>
+                ))}
+              </select>
+              <input type="search" name="q" placeholder={t.searchPlaceholder} aria-label={t.searchTerms} maxLength={100} required />
+              <button type="submit">{t.searchButton}</button>
+            </Form>
+            <p className={classes.hot}>
+              {t.hotSearches}
+              {t.hotSearchTerms.map((term) => (
+                <Link key={term} to={`/search?q=${encodeURIComponent(term)}`}>
+                  {term}
+                </Link>
               ))}
-            </select>
-            <input type="search" name="q" placeholder={t.searchPlaceholder} aria-label={t.searchTerms} maxLength={100} required />
-            <button type="submit">{t.searchButton}</button>
-          </Form>
-          <p className={classes.hot}>
-            {t.hotSearches}
-            {t.hotSearchTerms.map((term) => (
-              <Link key={term} to={`/search?q=${encodeURIComponent(term)}`}>
-                {term}
-              </Link>
+            </p>
+          </div>
+        </section>
+      </HydrationSlice>
+
+      <HydrationSlice>
+        <section className={`page-container ${classes.section}`} aria-labelledby="journals-heading">
+          <div className={classes.sectionHead}>
+            <h2 id="journals-heading">{t.journals}</h2>
+            <Link to="/journal">{t.allLiterature}</Link>
+          </div>
+          <ul className={classes.journals}>
+            {journals.map((journal) => (
+              <li key={journal.id} className={classes.journalCard}>
+                <Link to={`/journal/${journal.id}`} className={classes.journalCover} aria-hidden="true" tabIndex={-1}>
+                  <span>{journal.name}</span>
+                  <small lang="en">{journal.nameEn}</small>
+                </Link>
+                <div className={classes.journalBody}>
+                  <h3>
+                    <Link to={`/journal/${journal.id}`}>《{journal.name}》</Link>
+                  </h3>
+                  <p className={classes.muted}>
+                    ISSN {journal.issn} · CN {journal.cn}
+                  </p>
+                  <p className={classes.muted}>{t.sponsor(journal.sponsor)}</p>
+                  <LabelBadges labels={journal.labels} />
+                  <p className={classes.journalLinks}>
+                    {journal.latestIssue ? (
+                      <Link to={`/journal/${journal.id}?issueId=${journal.latestIssue.id}`}>
+                        {t.latestIssue}
+                        {issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}
+                      </Link>
+                    ) : null}
+                    {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>{t.submit}</Link> : null}
+                  </p>
+                </div>
+              </li>
             ))}
-          </p>
-        </div>
-      </section>
+          </ul>
+        </section>
+      </HydrationSlice>
 
-      <section className={`page-container ${classes.section}`} aria-labelledby="journals-heading">
-        <div className={classes.sectionHead}>
-          <h2 id="journals-heading">{t.journals}</h2>
-          <Link to="/journal">{t.allLiterature}</Link>
-        </div>
-        <ul className={classes.journals}>
-          {journals.map((journal) => (
-            <li key={journal.id} className={classes.journalCard}>
-              <Link to={`/journal/${journal.id}`} className={classes.journalCover} aria-hidden="true" tabIndex={-1}>
-                <span>{journal.name}</span>
-                <small lang="en">{journal.nameEn}</small>
-              </Link>
-              <div className={classes.journalBody}>
-                <h3>
-                  <Link to={`/journal/${journal.id}`}>《{journal.name}》</Link>
-                </h3>
-                <p className={classes.muted}>
-                  ISSN {journal.issn} · CN {journal.cn}
-                </p>
-                <p className={classes.muted}>{t.sponsor(journal.sponsor)}</p>
-                <LabelBadges labels={journal.labels} />
-                <p className={classes.journalLinks}>
-                  {journal.latestIssue ? (
-                    <Link to={`/journal/${journal.id}?issueId=${journal.latestIssue.id}`}>
-                      {t.latestIssue}
-                      {issueLabel(journal.latestIssue.year, journal.latestIssue.issueNo)}
-                    </Link>
+      <HydrationSlice>
+        <section className={`page-container ${classes.section}`} aria-labelledby="selected-heading">
+          <div className={classes.sectionHead}>
+            <h2 id="selected-heading">{t.selected}</h2>
+            <Link to="/journal?sort=views" aria-label={t.moreOf(t.selected)}>
+              {t.more}
+            </Link>
+          </div>
+          {selected.length === 0 ? <p className="empty-state">{copy.list.empty}</p> : null}
+          <ul className={classes.selected}>
+            {selected.map((article) => (
+              <li key={article.id} className={classes.paper}>
+                <p className={classes.paperColumn}>
+                  {article.columnName}
+                  {article.onlineFirst ? (
+                    <>
+                      {' '}
+                      <OnlineFirstMark date={article.onlineFirstDate} />
+                    </>
                   ) : null}
-                  {journal.acceptsContribution ? <Link to={`/upload?redirectGch=${encodeURIComponent(journal.gch)}`}>{t.submit}</Link> : null}
                 </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className={`page-container ${classes.section}`} aria-labelledby="selected-heading">
-        <div className={classes.sectionHead}>
-          <h2 id="selected-heading">{t.selected}</h2>
-          <Link to="/journal?sort=views" aria-label={t.moreOf(t.selected)}>
-            {t.more}
-          </Link>
-        </div>
-        {selected.length === 0 ? <p className="empty-state">{copy.list.empty}</p> : null}
-        <ul className={classes.selected}>
-          {selected.map((article) => (
-            <li key={article.id} className={classes.paper}>
-              <p className={classes.paperColumn}>
-                {article.columnName}
-                {article.onlineFirst ? (
-                  <>
-                    {' '}
-                    <OnlineFirstMark date={article.onlineFirstDate} />
-                  </>
-                ) : null}
-              </p>
-              <h3>
-                <Link to={`/journal/detail?id=${article.id}`}>{article.title}</Link>
-              </h3>
-              <p className={classes.paperAuthors}>
-                <AuthorLinks authors={article.authors} />
-              </p>
-              <p className={classes.paperAbstract}>{article.abstract}</p>
-              <p className={classes.muted}>
-                《{article.journalName}》{issueLabel(article.year, article.issueNo)} · {t.downloads(article.downloads)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
+                <h3>
+                  <Link to={`/journal/detail?id=${article.id}`}>{article.title}</Link>
+                </h3>
+                <p className={classes.paperAuthors}>
+                  <AuthorLinks authors={article.authors} />
+                </p>
+                <p className={classes.paperAbstract}>{article.abstract}</p>
+                <p className={classes.muted}>
+                  《{article.journalName}》{issueLabel(article.year, article.issueNo)} · {t.downloads(article.downloads)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </HydrationSlice>
 
       <div className={`page-container ${classes.columns}`}>
         <NewsColumn id="industry-news" title={t.industryNews} href="/news?type=2" items={industryNews} />

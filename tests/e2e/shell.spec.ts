@@ -152,3 +152,34 @@ test.describe('session', () => {
     expect((await context.cookies()).find((c) => c.name === 'journalData-token')).toBeUndefined();
   });
 });
+
+test.describe('hydration', () => {
+  // The browser's build hydrates with Preact, in slices (decision 0045): it must adopt the
+  // server's nodes, not build a second page beside or inside them.
+  for (const path of ['/', '/journal/detail?id=1', '/journal', '/news']) {
+    test(`@js-only ${path} keeps the server's nodes and hydrates them all`, async ({ page }) => {
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const marked = window as unknown as { serverMain?: Element | null; serverElements?: number };
+          marked.serverMain = document.querySelector('main');
+          marked.serverElements = document.body.getElementsByTagName('*').length;
+        });
+      });
+      await page.goto(path);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      const after = await page.evaluate(() => {
+        const marked = window as unknown as { serverMain?: Element | null; serverElements?: number };
+        return {
+          sameMain: marked.serverMain !== null && marked.serverMain === document.querySelector('main'),
+          documents: document.querySelectorAll('html, head, body, main').length,
+          serverElements: marked.serverElements ?? 0,
+          elements: document.body.getElementsByTagName('*').length,
+        };
+      });
+      expect(after.sameMain).toBe(true);
+      expect(after.documents).toBe(4);
+      // Scripts the server wrote are kept or dropped; a few controls exist only with JavaScript.
+      expect(Math.abs(after.elements - after.serverElements)).toBeLessThan(10);
+    });
+  }
+});

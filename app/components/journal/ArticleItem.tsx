@@ -1,3 +1,4 @@
+import { HydrationSlice } from '~/lib/hydration-slice';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from '~/lib/link';
 import type { ArticleCard } from '~/backend/endpoints/papers.server';
@@ -51,37 +52,39 @@ export function AuthorLinks({ authors, searchOthers = false, after }: AuthorLink
 export function ArticleItem({ article, highlight = (text) => text, headingLevel = 'h3', origin }: ArticleItemProps) {
   const Heading = headingLevel;
   return (
-    <article className={classes.item}>
-      {origin ? <Coins article={article} origin={origin} /> : null}
-      <Heading className={classes.title}>
-        <Link to={`/journal/detail?id=${article.id}`}>{highlight(article.title)}</Link>
-        {article.onlineFirst ? (
-          <>
-            {' '}
-            <OnlineFirstMark date={article.onlineFirstDate} />
-          </>
-        ) : null}
-      </Heading>
-      <div className={classes.meta}>
-        <AuthorLinks authors={article.authors} />
-        <span>
-          <Link to={`/journal/${article.journalId}`}>《{article.journalName}》</Link> {issueLabel(article.year, article.issueNo)}
-        </span>
-        {article.columnName ? <span>栏目：{article.columnName}</span> : null}
-        <span className={classes.counts}>
-          浏览 {article.views} · 下载 {article.downloads}
-        </span>
-      </div>
-      {article.abstract ? <p className={classes.abstract}>{highlight(article.abstract)}</p> : null}
-      {article.keywords.length ? (
-        <div className={classes.keywords} role="group" aria-label="关键词">
-          {article.keywords.map((keyword) => (
-            <Link key={keyword} className={classes.keyword} to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>
-              {highlight(keyword)}
-            </Link>
-          ))}
+    <HydrationSlice>
+      <article className={classes.item}>
+        {origin ? <Coins article={article} origin={origin} /> : null}
+        <Heading className={classes.title}>
+          <Link to={`/journal/detail?id=${article.id}`}>{highlight(article.title)}</Link>
+          {article.onlineFirst ? (
+            <>
+              {' '}
+              <OnlineFirstMark date={article.onlineFirstDate} />
+            </>
+          ) : null}
+        </Heading>
+        <div className={classes.meta}>
+          <AuthorLinks authors={article.authors} />
+          <span>
+            <Link to={`/journal/${article.journalId}`}>《{article.journalName}》</Link> {issueLabel(article.year, article.issueNo)}
+          </span>
+          {article.columnName ? <span>栏目：{article.columnName}</span> : null}
+          <span className={classes.counts}>
+            浏览 {article.views} · 下载 {article.downloads}
+          </span>
         </div>
-      ) : null}
-    </article>
+        {article.abstract ? <p className={classes.abstract}>{highlight(article.abstract)}</p> : null}
+        {article.keywords.length ? (
+          <div className={classes.keywords} role="group" aria-label="关键词">
+            {article.keywords.map((keyword) => (
+              <Link key={keyword} className={classes.keyword} to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>
+                {highlight(keyword)}
+              </Link>
+            ))}
+          </div>
+        ) : null}
+      </article>
+    </HydrationSlice>
   );
 }

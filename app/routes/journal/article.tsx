@@ -1,3 +1,4 @@
+import { HydrationSlice } from '~/lib/hydration-slice';
 import { Form, useRouteLoaderData } from 'react-router';
 import { Link } from '~/lib/link';
 import { AuthorLinks, searchBy } from '~/components/journal/ArticleItem';
@@ -88,212 +89,228 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <div className={classes.layout}>
-        <div className={classes.outlineColumn}>
-          <ArticleOutline items={outline} />
-        </div>
+        <HydrationSlice>
+          <div className={classes.outlineColumn}>
+            <ArticleOutline items={outline} />
+          </div>
+        </HydrationSlice>
         <div className={classes.main}>
-          <article className={classes.panel}>
-            {correction ? <CorrectionNotice entry={correction} /> : null}
-            <header className={classes.header}>
-              <p className={classes.kicker}>
-                {article.column ? <span className={classes.column}>{article.column.name}</span> : null}
-                {article.onlineFirst ? <OnlineFirstMark date={article.onlineFirstDate} /> : null}
-              </p>
-              <h1 className={classes.title}>{article.title}</h1>
-              {article.titleEn ? (
-                <p className={classes.titleEn} lang="en">
-                  {article.titleEn}
+          <HydrationSlice>
+            <article className={classes.panel}>
+              {correction ? <CorrectionNotice entry={correction} /> : null}
+              <header className={classes.header}>
+                <p className={classes.kicker}>
+                  {article.column ? <span className={classes.column}>{article.column.name}</span> : null}
+                  {article.onlineFirst ? <OnlineFirstMark date={article.onlineFirstDate} /> : null}
                 </p>
-              ) : null}
-              <p className={classes.authors}>
-                <AuthorLinks authors={article.authors} searchOthers after={institutionMark} />
-              </p>
-              {institutions.length ? (
-                <ol className={classes.institutions} aria-label={t.institutions}>
-                  {institutions.map((inst, index) => (
-                    <li key={inst}>
-                      {institutions.length > 1 ? <sup className={classes.affiliationMark}>{index + 1}</sup> : null}
-                      <Link to={searchBy('institution', inst)}>{inst}</Link>
-                    </li>
-                  ))}
-                </ol>
-              ) : null}
-            </header>
-
-            <div className={classes.actions}>
-              {pdf.preview ? (
-                <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
-                  {t.read}
-                </a>
-              ) : null}
-              {pdf.download ? (
-                <a className={classes.secondary} href={pdf.download} download>
-                  {t.downloadPdf}
-                </a>
-              ) : null}
-              {root?.currentUser && reactions ? (
-                <Form method="post" action={`/journal/detail?id=${article.id}`} className={classes.toggles} preventScrollReset>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={reactions.favourite ? 'unfavourite' : 'favourite'}
-                    className={classes.secondary}
-                    aria-pressed={reactions.favourite}
-                  >
-                    {reactions.favourite ? t.reactions.favourited : t.reactions.favourite}
-                  </button>
-                  <button type="submit" name="intent" value={reactions.liked ? 'unlike' : 'like'} className={classes.secondary} aria-pressed={reactions.liked}>
-                    {reactions.liked ? t.reactions.liked : t.reactions.like} {reactions.likeCount}
-                  </button>
-                </Form>
-              ) : null}
-              {root?.currentUser ? null : (
-                <>
-                  <Link className={classes.secondary} to={loginHref} preventScrollReset>
-                    {t.favourite}
-                  </Link>
-                  <Link className={classes.secondary} to={loginHref} preventScrollReset>
-                    {t.like}
-                  </Link>
-                </>
-              )}
-              <SharePopup url={pageUrl} title={article.title} description={article.abstract} triggerClassName={classes.secondary} />
-              <span className={classes.counts}>{t.counts(article.views, article.downloads)}</span>
-            </div>
-
-            <section id="abstract" className={classes.section} aria-labelledby="abstract-heading">
-              <h2 id="abstract-heading" className={classes.sectionTitle}>
-                {t.abstract}
-              </h2>
-              <p className={classes.abstract}>{article.abstract}</p>
-              <p className={classes.keywords}>
-                <strong>{t.keywords}</strong>
-                {article.keywords.map((keyword, index) => (
-                  <span key={keyword}>
-                    {index > 0 ? '；' : ''}
-                    <Link to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>{keyword}</Link>
-                  </span>
-                ))}
-              </p>
-              {article.abstractEn ? (
-                <div lang="en" className={classes.english}>
-                  <h3 className={classes.subTitle}>{t.abstractEn}</h3>
-                  <p className={classes.abstract}>{article.abstractEn}</p>
-                  {article.keywordsEn.length ? (
-                    <p className={classes.keywords}>
-                      <strong>Keywords: </strong>
-                      {article.keywordsEn.join('; ')}
-                    </p>
-                  ) : null}
-                </div>
-              ) : null}
-            </section>
-
-            <section id="info" className={classes.section} aria-labelledby="info-heading">
-              <h2 id="info-heading" className={classes.sectionTitle}>
-                {t.info}
-              </h2>
-              <dl className={classes.facts}>
-                <Fact label={t.facts.journal}>
-                  <Link to={`/journal/${article.journal.id}`}>《{article.journal.name}》</Link>
-                </Fact>
-                <Fact label={t.facts.issue}>{t.issueOf(article.issue.year, article.issue.volume, article.issue.issueNo)}</Fact>
-                {article.firstPage ? <Fact label={t.facts.pages}>{`${article.firstPage}-${article.lastPage}`}</Fact> : null}
-                {article.doi ? (
-                  <Fact label="DOI">
-                    <a className={classes.doi} href={`https://doi.org/${article.doi}`} target="_blank" rel="noopener noreferrer">
-                      {article.doi}
-                    </a>
-                  </Fact>
+                <h1 className={classes.title}>{article.title}</h1>
+                {article.titleEn ? (
+                  <p className={classes.titleEn} lang="en">
+                    {article.titleEn}
+                  </p>
                 ) : null}
-                {article.clc ? <Fact label={t.facts.clc}>{article.clc}</Fact> : null}
-                {article.fund ? <Fact label={t.facts.fund}>{article.fund}</Fact> : null}
-                {article.journal.issn ? <Fact label="ISSN">{article.journal.issn}</Fact> : null}
-                {article.journal.cn ? <Fact label="CN">{article.journal.cn}</Fact> : null}
-                {dates.map(([label, value]) =>
-                  value ? (
-                    <Fact key={label} label={label}>
-                      {chineseDate(value)}
-                    </Fact>
-                  ) : null,
+                <p className={classes.authors}>
+                  <AuthorLinks authors={article.authors} searchOthers after={institutionMark} />
+                </p>
+                {institutions.length ? (
+                  <ol className={classes.institutions} aria-label={t.institutions}>
+                    {institutions.map((inst, index) => (
+                      <li key={inst}>
+                        {institutions.length > 1 ? <sup className={classes.affiliationMark}>{index + 1}</sup> : null}
+                        <Link to={searchBy('institution', inst)}>{inst}</Link>
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
+              </header>
+
+              <div className={classes.actions}>
+                {pdf.preview ? (
+                  <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
+                    {t.read}
+                  </a>
+                ) : null}
+                {pdf.download ? (
+                  <a className={classes.secondary} href={pdf.download} download>
+                    {t.downloadPdf}
+                  </a>
+                ) : null}
+                {root?.currentUser && reactions ? (
+                  <Form method="post" action={`/journal/detail?id=${article.id}`} className={classes.toggles} preventScrollReset>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={reactions.favourite ? 'unfavourite' : 'favourite'}
+                      className={classes.secondary}
+                      aria-pressed={reactions.favourite}
+                    >
+                      {reactions.favourite ? t.reactions.favourited : t.reactions.favourite}
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={reactions.liked ? 'unlike' : 'like'}
+                      className={classes.secondary}
+                      aria-pressed={reactions.liked}
+                    >
+                      {reactions.liked ? t.reactions.liked : t.reactions.like} {reactions.likeCount}
+                    </button>
+                  </Form>
+                ) : null}
+                {root?.currentUser ? null : (
+                  <>
+                    <Link className={classes.secondary} to={loginHref} preventScrollReset>
+                      {t.favourite}
+                    </Link>
+                    <Link className={classes.secondary} to={loginHref} preventScrollReset>
+                      {t.like}
+                    </Link>
+                  </>
                 )}
-              </dl>
-            </section>
+                <SharePopup url={pageUrl} title={article.title} description={article.abstract} triggerClassName={classes.secondary} />
+                <span className={classes.counts}>{t.counts(article.views, article.downloads)}</span>
+              </div>
 
-            <section id="fulltext" className={classes.section} aria-labelledby="fulltext-heading">
-              <h2 id="fulltext-heading" className={classes.sectionTitle}>
-                {t.fullText}
-              </h2>
-              {fullText ? (
-                <FullTextSections text={fullText} />
-              ) : (
-                <div className={classes.noFullText} data-testid="no-full-text">
-                  <p>{pdf.preview ? t.noFullText : t.noFullTextNoPdf}</p>
-                  {pdf.preview ? (
-                    <p className={classes.actionsInline}>
-                      <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
-                        {t.readPdf}
-                      </a>
-                      {pdf.download ? (
-                        <a className={classes.secondary} href={pdf.download} download>
-                          {t.downloadPdf}
-                        </a>
+              <HydrationSlice>
+                <section id="abstract" className={classes.section} aria-labelledby="abstract-heading">
+                  <h2 id="abstract-heading" className={classes.sectionTitle}>
+                    {t.abstract}
+                  </h2>
+                  <p className={classes.abstract}>{article.abstract}</p>
+                  <p className={classes.keywords}>
+                    <strong>{t.keywords}</strong>
+                    {article.keywords.map((keyword, index) => (
+                      <span key={keyword}>
+                        {index > 0 ? '；' : ''}
+                        <Link to={`/search?field=keyword&q=${encodeURIComponent(keyword)}`}>{keyword}</Link>
+                      </span>
+                    ))}
+                  </p>
+                  {article.abstractEn ? (
+                    <div lang="en" className={classes.english}>
+                      <h3 className={classes.subTitle}>{t.abstractEn}</h3>
+                      <p className={classes.abstract}>{article.abstractEn}</p>
+                      {article.keywordsEn.length ? (
+                        <p className={classes.keywords}>
+                          <strong>Keywords: </strong>
+                          {article.keywordsEn.join('; ')}
+                        </p>
                       ) : null}
-                    </p>
+                    </div>
                   ) : null}
-                </div>
-              )}
-            </section>
+                </section>
+              </HydrationSlice>
 
-            {fullText ? (
-              <section id="references" className={classes.section} aria-labelledby="references-heading">
-                <h2 id="references-heading" className={classes.sectionTitle}>
-                  {t.references}
-                </h2>
-                <ReferenceList references={fullText.references} citedFrom={fullText.citedFrom} />
-              </section>
-            ) : null}
+              <HydrationSlice>
+                <section id="info" className={classes.section} aria-labelledby="info-heading">
+                  <h2 id="info-heading" className={classes.sectionTitle}>
+                    {t.info}
+                  </h2>
+                  <dl className={classes.facts}>
+                    <Fact label={t.facts.journal}>
+                      <Link to={`/journal/${article.journal.id}`}>《{article.journal.name}》</Link>
+                    </Fact>
+                    <Fact label={t.facts.issue}>{t.issueOf(article.issue.year, article.issue.volume, article.issue.issueNo)}</Fact>
+                    {article.firstPage ? <Fact label={t.facts.pages}>{`${article.firstPage}-${article.lastPage}`}</Fact> : null}
+                    {article.doi ? (
+                      <Fact label="DOI">
+                        <a className={classes.doi} href={`https://doi.org/${article.doi}`} target="_blank" rel="noopener noreferrer">
+                          {article.doi}
+                        </a>
+                      </Fact>
+                    ) : null}
+                    {article.clc ? <Fact label={t.facts.clc}>{article.clc}</Fact> : null}
+                    {article.fund ? <Fact label={t.facts.fund}>{article.fund}</Fact> : null}
+                    {article.journal.issn ? <Fact label="ISSN">{article.journal.issn}</Fact> : null}
+                    {article.journal.cn ? <Fact label="CN">{article.journal.cn}</Fact> : null}
+                    {dates.map(([label, value]) =>
+                      value ? (
+                        <Fact key={label} label={label}>
+                          {chineseDate(value)}
+                        </Fact>
+                      ) : null,
+                    )}
+                  </dl>
+                </section>
+              </HydrationSlice>
 
-            {history.length ? (
-              <section id="history" className={classes.section} aria-labelledby="history-heading">
-                <h2 id="history-heading" className={classes.sectionTitle}>
-                  {t.history}
-                </h2>
-                <PublicationHistory entries={history} />
-              </section>
-            ) : null}
+              <HydrationSlice>
+                <section id="fulltext" className={classes.section} aria-labelledby="fulltext-heading">
+                  <h2 id="fulltext-heading" className={classes.sectionTitle}>
+                    {t.fullText}
+                  </h2>
+                  {fullText ? (
+                    <FullTextSections text={fullText} />
+                  ) : (
+                    <div className={classes.noFullText} data-testid="no-full-text">
+                      <p>{pdf.preview ? t.noFullText : t.noFullTextNoPdf}</p>
+                      {pdf.preview ? (
+                        <p className={classes.actionsInline}>
+                          <a className={classes.primary} href={pdf.preview} target="_blank" rel="noopener">
+                            {t.readPdf}
+                          </a>
+                          {pdf.download ? (
+                            <a className={classes.secondary} href={pdf.download} download>
+                              {t.downloadPdf}
+                            </a>
+                          ) : null}
+                        </p>
+                      ) : null}
+                    </div>
+                  )}
+                </section>
+              </HydrationSlice>
 
-            {usage ? (
-              <section id="usage" className={classes.section} aria-labelledby="usage-heading">
-                <h2 id="usage-heading" className={classes.sectionTitle}>
-                  {t.usage}
-                </h2>
-                <LineChart
-                  title={t.usageTitle}
-                  categoryHeading={t.usageMonth}
-                  unit={t.usageUnit}
-                  categories={usage.months}
-                  series={[
-                    { name: t.usageViews, values: usage.views },
-                    { name: t.usageDownloads, values: usage.downloads },
-                  ]}
-                />
-              </section>
-            ) : null}
+              {fullText ? (
+                <section id="references" className={classes.section} aria-labelledby="references-heading">
+                  <h2 id="references-heading" className={classes.sectionTitle}>
+                    {t.references}
+                  </h2>
+                  <ReferenceList references={fullText.references} citedFrom={fullText.citedFrom} />
+                </section>
+              ) : null}
 
-            {notes ? (
-              <section id="notes" className={classes.section} aria-labelledby="notes-heading">
-                <h2 id="notes-heading" className={classes.sectionTitle}>
-                  {t.notes}
-                </h2>
-                <ReaderNotes notes={notes.records} total={notes.total} current={notes.current} size={notes.size} />
-              </section>
-            ) : null}
+              {history.length ? (
+                <section id="history" className={classes.section} aria-labelledby="history-heading">
+                  <h2 id="history-heading" className={classes.sectionTitle}>
+                    {t.history}
+                  </h2>
+                  <PublicationHistory entries={history} />
+                </section>
+              ) : null}
 
-            <div id="cite" className={classes.section}>
-              <CitationBox articleId={article.id} zh={citation.zh} en={citation.en} />
-            </div>
-          </article>
+              {usage ? (
+                <section id="usage" className={classes.section} aria-labelledby="usage-heading">
+                  <h2 id="usage-heading" className={classes.sectionTitle}>
+                    {t.usage}
+                  </h2>
+                  <LineChart
+                    title={t.usageTitle}
+                    categoryHeading={t.usageMonth}
+                    unit={t.usageUnit}
+                    categories={usage.months}
+                    series={[
+                      { name: t.usageViews, values: usage.views },
+                      { name: t.usageDownloads, values: usage.downloads },
+                    ]}
+                  />
+                </section>
+              ) : null}
+
+              {notes ? (
+                <section id="notes" className={classes.section} aria-labelledby="notes-heading">
+                  <h2 id="notes-heading" className={classes.sectionTitle}>
+                    {t.notes}
+                  </h2>
+                  <ReaderNotes notes={notes.records} total={notes.total} current={notes.current} size={notes.size} />
+                </section>
+              ) : null}
+
+              <div id="cite" className={classes.section}>
+                <CitationBox articleId={article.id} zh={citation.zh} en={citation.en} />
+              </div>
+            </article>
+          </HydrationSlice>
 
           <aside id="recommended" className={`${classes.panel} ${classes.recommendedPanel}`} aria-labelledby="recommended-heading">
             <h2 id="recommended-heading" className={classes.sectionTitle}>

@@ -9,6 +9,7 @@ import { data } from 'react-router';
 import { loadLoginPopup } from '~/routes/auth/login.server';
 import type { Route } from './+types/default';
 import { EMPTY_FOOTER } from '~/lib/footer';
+import { HydrationSlice } from '~/lib/hydration-slice';
 import type { loader as rootLoader } from '~/root';
 
 /** A page whose floating panel carries a share control (the theme detail pages) exports `handle: ShareHandle`. */
@@ -43,11 +44,15 @@ function DefaultShell({ children, loginPopup }: { children: ReactNode; loginPopu
   return (
     <div className="site-shell">
       <div id="top" />
-      <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
-      {children}
+      <HydrationSlice>
+        <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
+      </HydrationSlice>
+      <HydrationSlice>{children}</HydrationSlice>
       {root?.notice ? <ReminderBox notice={root.notice} /> : null}
       <FloatingPanel share={share} />
-      <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
+      <HydrationSlice>
+        <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
+      </HydrationSlice>
       {loginPopup ? <LoginPopupSlot data={loginPopup} /> : null}
     </div>
   );
