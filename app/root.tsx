@@ -9,7 +9,7 @@ import { NavigationProgress } from './components/layout/NavigationProgress';
 import { FlashToast } from './components/layout/FlashToast';
 import { Toaster } from './components/layout/Toaster';
 import { shell as copy } from './copy/shell';
-import { HydrationScripts } from './lib/hydration-scripts';
+import { EarlyModulesOnSlowLinks, HydrationScripts } from './lib/hydration-scripts';
 import { HydrationSlice, whenPageHydrated } from './lib/hydration-slice';
 import { useNonce } from './lib/nonce';
 import { useScrollToFragment } from './lib/use-scroll-to-fragment';
@@ -54,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           <Meta />
           <Links />
+          <EarlyModulesOnSlowLinks nonce={nonce} />
         </head>
         <body>
           <a href="#main" className="skip-link">

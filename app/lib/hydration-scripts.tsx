@@ -20,19 +20,64 @@ import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, UNSAFE_Framewo
  * render empty, as React Router's do: hydration keeps the server's text
  * (`suppressHydrationWarning`) and never runs a script twice.
  */
-export function HydrationScripts({ nonce }: { nonce: string }) {
+/** The hydration data of the page the server renders; throws outside React Router's framework mode. */
+function usePageRender() {
   const framework = useContext(UNSAFE_FrameworkContext);
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const state = useContext(UNSAFE_DataRouterStateContext);
   if (!framework || !dataRouter || !state) throw new Error('HydrationScripts renders inside React Router (framework mode)');
+  return { framework, isServer: dataRouter.static && Boolean(dataRouter.staticContext), matches: state.matches };
+}
+
+type PageRender = ReturnType<typeof usePageRender>;
+
+/** Every module the page's module scripts name: the manifest, the route modules and their chunks, the entry and its imports. */
+function pageModules({ framework: { manifest }, matches }: PageRender): string[] {
+  const modules = [manifest.url];
+  for (const match of matches) {
+    const route = manifest.routes[match.route.id];
+    if (!route) throw new Error(`Route ${match.route.id} not found in the manifest`);
+    modules.push(...(route.imports ?? []));
+    for (const module of [route.clientActionModule, route.clientLoaderModule, route.clientMiddlewareModule, route.hydrateFallbackModule, route.module]) {
+      if (module) modules.push(module);
+    }
+  }
+  modules.push(...(manifest.entry.imports ?? []), manifest.entry.module);
+  return [...new Set(modules)];
+}
+
+/**
+ * On a slow link, fetches the page's modules while the first paint is laid out. The parser
+ * reaches the module scripts at the end of the body only after the first paint's style and
+ * layout (0.4-0.5 s on a phone at CPU x4), and the link idles meanwhile. When the style sheet
+ * arrives later than `SLOW_SHEET_MS` after the navigation began, this script asks for every
+ * module of the page at once (`<link rel="modulepreload">`), so they arrive by the time the
+ * parser finds them. On a fast link nothing is fetched before the parser gets there: the
+ * modules would only compete with the first paint, and arrive moments later anyway
+ * (decision 0046). It sits before the sheet and listens for its `load` event, so it never
+ * holds up the parser.
+ */
+const SLOW_SHEET_MS = 400;
+
+export function EarlyModulesOnSlowLinks({ nonce }: { nonce: string }) {
+  const page = usePageRender();
+  const script = useMemo(() => {
+    if (!page.isServer) return ' ';
+    return `if(performance.now()>=${SLOW_SHEET_MS})${JSON.stringify(pageModules(page))}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);});`;
+    // Computed once: the modules of the page the server rendered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+}
+
+export function HydrationScripts({ nonce }: { nonce: string }) {
+  const { framework, isServer, matches } = usePageRender();
   // StreamTransfer writes the loader-data chunks only once it knows the scripts are there.
   if (framework.renderMeta) framework.renderMeta.didRenderScripts = true;
   const { manifest, serverHandoffString } = framework;
-  const { static: isServer, staticContext } = dataRouter;
-  const { matches } = state;
 
   const [contextScript, routesScript, entryScript] = useMemo(() => {
-    if (!isServer || !staticContext) return [' ', ' ', ' '];
+    if (!isServer) return [' ', ' ', ' '];
     const streamScript =
       'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());';
     const imports = matches.map((match, index) => {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { E2E } from './env';
 import { expect, sandboxLogin, signIn, test } from './fixtures';
 
@@ -182,4 +183,47 @@ test.describe('hydration', () => {
       expect(Math.abs(after.elements - after.serverElements)).toBeLessThan(10);
     });
   }
+});
+
+test.describe('modules on a slow link', () => {
+  // The parser reaches the module scripts only after the first paint is laid out; on a slow
+  // link the page asks for its modules as soon as the style sheet is in (decision 0046).
+  async function loadRecordingPreloads(page: Page) {
+    await page.addInitScript(() => {
+      const preloads: string[] = [];
+      (window as unknown as { preloads: string[] }).preloads = preloads;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations)
+          for (const node of mutation.addedNodes) if (node instanceof HTMLLinkElement && node.rel === 'modulepreload') preloads.push(node.href);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/journal/detail?id=1');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    return page.evaluate(() => ({
+      preloads: (window as unknown as { preloads: string[] }).preloads,
+      modules: performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.includes('/assets/') && name.endsWith('.js')),
+    }));
+  }
+
+  test('@js-only a phone on a slow connection preloads every module of the page, a repeat visit none', async ({ page, browser }) => {
+    // A repeat visit has the sheet in its cache: nothing to wait for, nothing fetched early.
+    await loadRecordingPreloads(page);
+    const fast = await loadRecordingPreloads(page);
+    expect(fast.modules.length).toBeGreaterThan(3);
+    expect(fast.preloads).toEqual([]);
+
+    const slowContext = await browser.newContext({ baseURL: E2E.baseUrl });
+    const slowPage = await slowContext.newPage();
+    const cdp = await slowContext.newCDPSession(slowPage);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200 * 1024, uploadThroughput: 94 * 1024 });
+    const slow = await loadRecordingPreloads(slowPage);
+    // Every module the page loads was asked for early, once, and nothing else was.
+    expect([...slow.preloads].sort()).toEqual([...fast.modules].sort());
+    expect([...slow.modules].sort()).toEqual([...fast.modules].sort());
+    await slowContext.close();
+  });
 });
