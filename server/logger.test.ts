@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { listen, rawRequest } from '../tests/support/servers';
 import { withCauses } from '../app/lib/error-causes.server';
-import { createHttpLogger, createLogger, redactUrl } from './logger';
+import { createHttpLogger, createLogger, maskSensitiveFields, redactUrl } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -36,6 +36,29 @@ describe('logging', () => {
     expect(line).toContain('[REDACTED]');
     // The backend's business code stays readable.
     expect(JSON.parse(line).code).toBe(505);
+  });
+
+  it('masks sensitive fields whatever their case and nesting, without touching the object logged', () => {
+    const { logger, lines } = capture();
+    const logged = {
+      Password: 'Secret@1',
+      MOBILENO: '13800000001',
+      req: { method: 'POST', headers: { cookie: 'portal_session=sealed', Authorization: 'Bearer tok-xyz' } },
+      attempts: [{ idNumber: '110101199003071234' }],
+      err: new Error('refused'),
+    };
+    logger.warn(logged, 'sign-in refused');
+    const line = JSON.parse(lines.join(''));
+    expect(JSON.stringify(line)).not.toMatch(/Secret@1|13800000001|portal_session|tok-xyz|110101199003071234/);
+    expect(line.req).toEqual({ method: 'POST', headers: { cookie: '[REDACTED]', Authorization: '[REDACTED]' } });
+    expect(line.attempts).toEqual([{ idNumber: '[REDACTED]' }]);
+    // An error keeps its serializer's shape; the caller's object is left as it was.
+    expect(line.err.message).toBe('refused');
+    expect(logged.Password).toBe('Secret@1');
+    expect(logged.req.headers.cookie).toBe('portal_session=sealed');
+    // A request line has nothing to mask: it is logged as it is, not copied.
+    const requestLine = { reqId: 'r1', req: { method: 'GET', url: '/journal' }, route: '/journal', res: { statusCode: 200 } };
+    expect(maskSensitiveFields(requestLine)).toBe(requestLine);
   });
 
   it('gives each request line its route pattern and one request id field, and an expected 5xx no stack', async () => {
