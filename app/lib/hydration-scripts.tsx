@@ -1,31 +1,12 @@
 import { useContext, useMemo } from 'react';
 import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext, UNSAFE_FrameworkContext } from 'react-router';
 
-/**
- * The scripts that hydrate a document: what React Router's `<Scripts>` writes, less its
- * `<link rel="modulepreload">` for every module of the page. React hoists those links into
- * the head, where a phone's six connections would fetch about 27 scripts before the one
- * style sheet that blocks the first paint (decision 0026). Without them the head holds the
- * sheet and no script, and the browser finds the modules from the module scripts at the end
- * of the body, after the sheet.
- *
- * Three scripts: the loader data handed to the browser (whose stream chunks `StreamTransfer`
- * appends); a module script importing the manifest, the page's route modules and every chunk
- * they import; and a module script importing the client entry. Both module scripts name all
- * their modules, so the browser asks for the page's whole module graph as soon as the parser
- * reaches them, in one wave instead of one per level of imports; being deferred, they run in
- * order once the document is parsed, the route modules before the entry that hydrates them.
- * This app discovers routes from the whole manifest (`routeDiscovery: 'initial'`,
- * react-router.config.ts), so no partial manifest is inlined. In the browser the scripts
- * render empty, as React Router's do: hydration keeps the server's text
- * (`suppressHydrationWarning`) and never runs a script twice.
- */
 /** The hydration data of the page the server renders; throws outside React Router's framework mode. */
 function usePageRender() {
   const framework = useContext(UNSAFE_FrameworkContext);
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const state = useContext(UNSAFE_DataRouterStateContext);
-  if (!framework || !dataRouter || !state) throw new Error('HydrationScripts renders inside React Router (framework mode)');
+  if (!framework || !dataRouter || !state) throw new Error('The hydration scripts render inside React Router (framework mode)');
   return { framework, isServer: dataRouter.static && Boolean(dataRouter.staticContext), matches: state.matches };
 }
 
@@ -46,19 +27,19 @@ function pageModules({ framework: { manifest }, matches }: PageRender): string[]
   return [...new Set(modules)];
 }
 
+/** A style sheet that arrives this long after the navigation began came over a slow link. */
+const SLOW_SHEET_MS = 400;
+
 /**
  * On a slow link, fetches the page's modules while the first paint is laid out. The parser
  * reaches the module scripts at the end of the body only after the first paint's style and
- * layout (0.4-0.5 s on a phone at CPU x4), and the link idles meanwhile. When the style sheet
- * arrives later than `SLOW_SHEET_MS` after the navigation began, this script asks for every
- * module of the page at once (`<link rel="modulepreload">`), so they arrive by the time the
- * parser finds them. On a fast link nothing is fetched before the parser gets there: the
- * modules would only compete with the first paint, and arrive moments later anyway
- * (decision 0046). It sits before the sheet and listens for its `load` event, so it never
- * holds up the parser.
+ * layout (0.4-0.5 s on a phone at CPU x4), and the link idles meanwhile. This script comes
+ * right after the style sheet, so the browser runs it once the sheet is in; when that is
+ * `SLOW_SHEET_MS` or more after the navigation began, it asks for every module of the page
+ * at once (`<link rel="modulepreload">`), and they arrive by the time the parser finds them.
+ * On a fast link, or with the sheet in the cache, it does nothing: the modules would only
+ * compete with the first paint, and arrive moments later anyway (decision 0046).
  */
-const SLOW_SHEET_MS = 400;
-
 export function EarlyModulesOnSlowLinks({ nonce }: { nonce: string }) {
   const page = usePageRender();
   const script = useMemo(() => {
@@ -70,6 +51,25 @@ export function EarlyModulesOnSlowLinks({ nonce }: { nonce: string }) {
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
 }
 
+/**
+ * The scripts that hydrate a document: what React Router's `<Scripts>` writes, less its
+ * `<link rel="modulepreload">` for every module of the page. React hoists those links into
+ * the head, where a phone's six connections would fetch about 27 scripts before the one
+ * style sheet that blocks the first paint (decision 0026). Without them the head holds the
+ * sheet and no script, and the browser finds the modules from the module scripts at the end
+ * of the body, after the sheet.
+ *
+ * Three scripts: the loader data handed to the browser (whose stream chunks `StreamTransfer`
+ * appends); a module script importing the manifest, the page's route modules and every chunk
+ * they import; and a module script importing the client entry. Both module scripts name all
+ * their modules, so the browser asks for the page's whole module graph as soon as the parser
+ * reaches them, in one wave instead of one per level of imports; being deferred, they run in
+ * order once the document is parsed, the route modules before the entry that hydrates them.
+ * This app discovers routes from the whole manifest (`routeDiscovery: 'initial'`,
+ * react-router.config.ts), so no partial manifest is inlined. In the browser the scripts
+ * render empty, as React Router's do: hydration keeps the server's text
+ * (`suppressHydrationWarning`) and never runs a script twice.
+ */
 export function HydrationScripts({ nonce }: { nonce: string }) {
   const { framework, isServer, matches } = usePageRender();
   // StreamTransfer writes the loader-data chunks only once it knows the scripts are there.
