@@ -27,15 +27,19 @@ function pageModules({ framework: { manifest }, matches }: PageRender): string[]
   return [...new Set(modules)];
 }
 
-/** A style sheet that arrives this long after the navigation began came over a slow link. */
-const SLOW_SHEET_MS = 400;
+/**
+ * A style sheet (21-26 KB compressed) that takes this long to download, first byte to last,
+ * came over a slow link: under about 2 Mbit/s. The download alone is timed, not the wait
+ * before it, which a busy processor or a cold start lengthens on any link.
+ */
+const SLOW_SHEET_DOWNLOAD_MS = 100;
 
 /**
  * On a slow link, fetches the page's modules while the first paint is laid out. The parser
  * reaches the module scripts at the end of the body only after the first paint's style and
  * layout (0.4-0.5 s on a phone at CPU x4), and the link idles meanwhile. This script comes
- * right after the style sheet, so the browser runs it once the sheet is in; when that is
- * `SLOW_SHEET_MS` or more after the navigation began, it asks for every module of the page
+ * right after the style sheet, so the browser runs it once the sheet is in; when the sheet
+ * took `SLOW_SHEET_DOWNLOAD_MS` or more to download, it asks for every module of the page
  * at once (`<link rel="modulepreload">`), and they arrive by the time the parser finds them.
  * On a fast link, or with the sheet in the cache, it does nothing: the modules would only
  * compete with the first paint, and arrive moments later anyway (decision 0046).
@@ -44,7 +48,7 @@ export function EarlyModulesOnSlowLinks({ nonce }: { nonce: string }) {
   const page = usePageRender();
   const script = useMemo(() => {
     if (!page.isServer) return ' ';
-    return `if(performance.now()>=${SLOW_SHEET_MS})${JSON.stringify(pageModules(page))}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);});`;
+    return `(function(){var sheet=document.querySelector('link[rel=stylesheet]'),timing=sheet&&performance.getEntriesByName(sheet.href)[0];if(!timing||timing.responseEnd-timing.responseStart<${SLOW_SHEET_DOWNLOAD_MS})return;${JSON.stringify(pageModules(page))}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);});})();`;
     // Computed once: the modules of the page the server rendered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
