@@ -172,10 +172,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </div>
 
               <HydrationSlice>
-                <section id="abstract" className={classes.section} aria-labelledby="abstract-heading">
-                  <h2 id="abstract-heading" className={classes.sectionTitle}>
-                    {t.abstract}
-                  </h2>
+                <ArticleSection id="abstract" title={t.abstract}>
                   <p className={classes.abstract}>{article.abstract}</p>
                   <p className={classes.keywords}>
                     <strong>{t.keywords}</strong>
@@ -198,14 +195,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </div>
                   ) : null}
-                </section>
+                </ArticleSection>
               </HydrationSlice>
 
               <HydrationSlice>
-                <section id="info" className={classes.section} aria-labelledby="info-heading">
-                  <h2 id="info-heading" className={classes.sectionTitle}>
-                    {t.info}
-                  </h2>
+                <ArticleSection id="info" title={t.info}>
                   <dl className={classes.facts}>
                     <Fact label={t.facts.journal}>
                       <Link to={`/journal/${article.journal.id}`}>《{article.journal.name}》</Link>
@@ -231,14 +225,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                       ) : null,
                     )}
                   </dl>
-                </section>
+                </ArticleSection>
               </HydrationSlice>
 
               <HydrationSlice>
-                <section id="fulltext" className={classes.section} aria-labelledby="fulltext-heading">
-                  <h2 id="fulltext-heading" className={classes.sectionTitle}>
-                    {t.fullText}
-                  </h2>
+                <ArticleSection id="fulltext" title={t.fullText}>
                   {fullText ? (
                     <FullTextSections text={fullText} />
                   ) : (
@@ -258,32 +249,23 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </div>
                   )}
-                </section>
+                </ArticleSection>
               </HydrationSlice>
 
               {fullText ? (
-                <section id="references" className={classes.section} aria-labelledby="references-heading">
-                  <h2 id="references-heading" className={classes.sectionTitle}>
-                    {t.references}
-                  </h2>
+                <ArticleSection id="references" title={t.references}>
                   <ReferenceList references={fullText.references} citedFrom={fullText.citedFrom} />
-                </section>
+                </ArticleSection>
               ) : null}
 
               {history.length ? (
-                <section id="history" className={classes.section} aria-labelledby="history-heading">
-                  <h2 id="history-heading" className={classes.sectionTitle}>
-                    {t.history}
-                  </h2>
+                <ArticleSection id="history" title={t.history}>
                   <PublicationHistory entries={history} />
-                </section>
+                </ArticleSection>
               ) : null}
 
               {usage ? (
-                <section id="usage" className={classes.section} aria-labelledby="usage-heading">
-                  <h2 id="usage-heading" className={classes.sectionTitle}>
-                    {t.usage}
-                  </h2>
+                <ArticleSection id="usage" title={t.usage}>
                   <LineChart
                     title={t.usageTitle}
                     categoryHeading={t.usageMonth}
@@ -294,16 +276,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                       { name: t.usageDownloads, values: usage.downloads },
                     ]}
                   />
-                </section>
+                </ArticleSection>
               ) : null}
 
               {notes ? (
-                <section id="notes" className={classes.section} aria-labelledby="notes-heading">
-                  <h2 id="notes-heading" className={classes.sectionTitle}>
-                    {t.notes}
-                  </h2>
+                <ArticleSection id="notes" title={t.notes}>
                   <ReaderNotes notes={notes.records} total={notes.total} current={notes.current} size={notes.size} />
-                </section>
+                </ArticleSection>
               ) : null}
 
               <div id="cite" className={classes.section}>
@@ -336,6 +315,18 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </main>
+  );
+}
+
+/** A section of the article with its heading, which names it for assistive technology and the outline's links. */
+function ArticleSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section id={id} className={classes.section} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className={classes.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
