@@ -23,9 +23,10 @@ import { PUBLIC_FILE_ROBOTS } from '../app/lib/pdf';
 import { createReadinessProbe } from './readiness';
 import { requestShape } from './request-shape';
 import { createRouteTable, pagePath, type RouteTable } from './route-table';
-import { apiSecurityHeaders, contentSecurityPolicy, cspNonce, documentSecurityHeaders, newNonce, securityHeaders } from './security';
+import { apiSecurityHeaderList, apiSecurityHeaders, contentSecurityPolicy, cspNonce, documentSecurityHeaders, newNonce, securityHeaders } from './security';
 import { createAssetLane } from './asset-lane';
 import { createCacheHitLane, type SharedPageRequest } from './cache-hit-lane';
+import { createPublicFileLane } from './public-file-lane';
 
 export interface PortalAppOptions {
   config: PortalConfig;
@@ -368,11 +369,22 @@ export function createPortalApp(options: PortalAppOptions) {
         })
       : () => false;
 
+  // A reader's download of a public file whose record is held is forwarded before Express too (server/public-file-lane.ts).
+  const answerPublicFile = createPublicFileLane({
+    proxy,
+    securityHeaders: apiSecurityHeaderList(config.isProduction),
+    trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    labelOf,
+    shuttingDown: () => shuttingDown,
+    logger,
+    metrics,
+  });
+
   return {
     app,
-    /** The portal's request listener: one of the build's assets, a fresh cache hit, or the Express app. */
+    /** The portal's request listener: one of the build's assets, a held public file, a fresh cache hit, or the Express app. */
     listener: ((req, res) => {
-      if (!answerAsset(req, res) && !answerFromCache(req, res)) app(req, res);
+      if (!answerAsset(req, res) && !answerPublicFile(req, res) && !answerFromCache(req, res)) app(req, res);
     }) as RequestListener,
     metrics,
     beginShutdown: () => {

@@ -130,7 +130,7 @@ export function createAssetLane(options: AssetLaneOptions) {
     );
     res.writeHead(200, answer);
     res.end(method === 'HEAD' ? undefined : body.bytes);
-    recordLaneAnswer(res, { logger, metrics, requestId, method, url: target, route, status: 200, started });
+    recordLaneAnswer(res, { logger, metrics, requestId, method, url: target, route, started });
     return true;
   };
 }

@@ -83,7 +83,7 @@ export function createCacheHitLane(options: CacheHitLaneOptions) {
     res.end(method === 'HEAD' ? undefined : body);
     metrics.countPageCache('hit');
     const route = options.labelOf(requestPath(req));
-    recordLaneAnswer(res, { logger, metrics, requestId, method, url: target, route, status: page.status, started });
+    recordLaneAnswer(res, { logger, metrics, requestId, method, url: target, route, started });
     return true;
   };
 }

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -72,6 +72,30 @@ function envelope(code: number, message: string) {
   return JSON.stringify({ code, success: false, message, entity: null });
 }
 
+/** An answer of the proxy's own (an error envelope): written the same way in front of Express and behind it. */
+function sendJson(res: ServerResponse, status: number, body: string, extraHeaders: Record<string, string> = {}) {
+  const bytes = Buffer.from(body, 'utf8');
+  // Set before writeHead, where Express's hooks (clearing the browser's cache on a cleared session) read them.
+  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
+  res.end(bytes);
+}
+
+/** Who is asking, as the backend is told: the session's token, the request id, and the client the gateway saw. */
+export interface Caller {
+  token: string | null;
+  requestId: string;
+  clientIp: string;
+  protocol: string;
+}
+
+/** A read of a public file whose record the proxy holds: forwarded with no lookup (server/public-file-lane.ts). */
+export interface HeldPublicFile {
+  path: string;
+  forwardPath: string;
+  fileHeaders: Record<string, string>;
+}
+
 /**
  * Returns the path+query to forward, or null when the request target is not a plain
  * path under a proxied prefix. A backend path is letters, digits, `_`, `-` and single
@@ -136,60 +160,68 @@ export function createProxy(options: ProxyOptions) {
   // Public records only: anyone may read those files. Others are asked for with the caller's token every time.
   const publicFileRecords = createKeyedTtlCache<FileRecord>(1000, options.now);
 
-  function handler(req: Request, res: Response) {
-    const log = (req as unknown as { log?: Logger }).log ?? options.logger;
-    const path = normaliseProxyTarget(req.originalUrl);
-    if (!path) {
-      res.status(400).type('application/json').send(envelope(400, '请求路径不合法'));
-      return;
-    }
-    // Only the calls the browser itself makes, exactly as declared (app/backend/browser-endpoints.ts).
-    if (!isBrowserEndpoint(req.method, path.split('?')[0]!)) {
-      res.status(404).type('application/json').send(envelope(404, '接口不存在'));
-      return;
-    }
-    if (isCrossSiteWrite(req)) {
-      res.status(403).type('application/json').send(envelope(403, '禁止跨站请求'));
-      return;
-    }
-    const declaredLength = Number(req.get('content-length') ?? 0);
-    if (declaredLength > options.maxBodyBytes) {
-      res
-        .status(413)
-        .set('Connection', 'close')
-        .type('application/json')
-        .send(envelope(413, `请求内容过大，最大允许 ${Math.floor(options.maxBodyBytes / 1024 / 1024)} MB`));
-      req.resume();
-      return;
-    }
-
+  /** Builds the headers sent to the backend: the request's own, less what is the portal's business, and who is asking. */
+  function forwardedHeaders(req: IncomingMessage, caller: Caller): http.OutgoingHttpHeaders {
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_BY_HOP.has(name) && !DROPPED_REQUEST_HEADERS.has(name) && value !== undefined) headers[name] = value;
     }
-    const sealed = readCookie(req.headers.cookie, SESSION_COOKIE);
-    const session = sealed ? unsealSession(sealed, options.sessionSecrets) : null;
-    if (session) headers.authorization = session.token;
-    const requestId = String(res.getHeader('X-Request-Id') ?? '');
-    if (requestId) headers['x-request-id'] = requestId;
-    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
-    headers['x-forwarded-proto'] = req.protocol;
+    if (caller.token) headers.authorization = caller.token;
+    if (caller.requestId) headers['x-request-id'] = caller.requestId;
+    headers['x-forwarded-for'] = caller.clientIp;
+    headers['x-forwarded-proto'] = caller.protocol;
     headers['x-forwarded-host'] = options.publicHost;
     headers.host = target.host;
+    return headers;
+  }
+
+  function handler(req: Request, res: Response) {
+    // The request's own logger is made only when a line is written.
+    const log = () => (req as unknown as { log?: Logger }).log ?? options.logger;
+    const path = normaliseProxyTarget(req.originalUrl);
+    if (!path) {
+      sendJson(res, 400, envelope(400, '请求路径不合法'));
+      return;
+    }
+    // Only the calls the browser itself makes, exactly as declared (app/backend/browser-endpoints.ts).
+    if (!isBrowserEndpoint(req.method, path.split('?')[0]!)) {
+      sendJson(res, 404, envelope(404, '接口不存在'));
+      return;
+    }
+    if (isCrossSiteWrite(req)) {
+      sendJson(res, 403, envelope(403, '禁止跨站请求'));
+      return;
+    }
+    const declaredLength = Number(req.get('content-length') ?? 0);
+    if (declaredLength > options.maxBodyBytes) {
+      sendJson(res, 413, envelope(413, `请求内容过大，最大允许 ${Math.floor(options.maxBodyBytes / 1024 / 1024)} MB`), { Connection: 'close' });
+      req.resume();
+      return;
+    }
+
+    const sealed = readCookie(req.headers.cookie, SESSION_COOKIE);
+    const session = sealed ? unsealSession(sealed, options.sessionSecrets) : null;
+    const requestId = String(res.getHeader('X-Request-Id') ?? '');
+    const headers = forwardedHeaders(req, {
+      token: session?.token ?? null,
+      requestId,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? '',
+      protocol: req.protocol,
+    });
 
     const forward = (forwardPath: string, fileOverrides: Record<string, string> | null) => forwardTo(req, res, log, headers, path, forwardPath, fileOverrides);
     // A file: the backend's record says whether this caller may have it, its name and type.
     const file = fileRequestOf(path);
     if (!file) return forward(path, null);
-    const notFound = () => res.status(404).type('application/json').send(envelope(404, '文件不存在或已被删除'));
+    const notFound = () => sendJson(res, 404, envelope(404, '文件不存在或已被删除'));
     if (!file.hash) return notFound();
     const publicRecord = publicFileRecords.peek(file.hash);
     if (publicRecord) return forward(file.forward, fileHeaders(publicRecord, file.inline));
     lookUpFile(file.hash, session?.token ?? null, requestId).then(
       (record) => (record ? forward(file.forward, fileHeaders(record, file.inline)) : notFound()),
       (error: Error) => {
-        log.error({ proxy: path, error: error.message }, 'journal backend file record failed');
-        if (!res.headersSent) res.status(502).type('application/json').send(envelope(502, '服务暂时不可用，请稍后再试'));
+        log().error({ proxy: path, error: error.message }, 'journal backend file record failed');
+        if (!res.headersSent) sendJson(res, 502, envelope(502, '服务暂时不可用，请稍后再试'));
       },
     );
 
@@ -254,9 +286,9 @@ export function createProxy(options: ProxyOptions) {
 
   /** Sends the request on to the backend as `forwardPath`, streaming both ways; `fileOverrides` replace the answer's file headers. */
   function forwardTo(
-    req: Request,
-    res: Response,
-    log: Logger,
+    req: IncomingMessage,
+    res: ServerResponse,
+    log: () => Logger,
     headers: http.OutgoingHttpHeaders,
     path: string,
     forwardPath: string,
@@ -264,7 +296,7 @@ export function createProxy(options: ProxyOptions) {
     retried = false,
   ) {
     let finished = false;
-    const read = POOLED_METHODS.has(req.method) && !req.headers['transfer-encoding'] && !(Number(req.headers['content-length']) > 0);
+    const read = POOLED_METHODS.has(req.method ?? '') && !req.headers['transfer-encoding'] && !(Number(req.headers['content-length']) > 0);
     const upstream = transport.request({
       protocol: target.protocol,
       hostname: target.hostname,
@@ -280,9 +312,9 @@ export function createProxy(options: ProxyOptions) {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = () => {
       if (finished) return;
-      log.error({ proxy: path, timeoutMs: options.timeoutMs }, 'journal backend timed out');
+      log().error({ proxy: path, timeoutMs: options.timeoutMs }, 'journal backend timed out');
       upstream.destroy(new Error('upstream timeout'));
-      if (!res.headersSent) res.status(504).type('application/json').send(envelope(504, '服务响应超时，请稍后再试'));
+      if (!res.headersSent) sendJson(res, 504, envelope(504, '服务响应超时，请稍后再试'));
     };
     upstream.on('finish', () => {
       timer = setTimeout(timedOut, options.timeoutMs);
@@ -297,7 +329,7 @@ export function createProxy(options: ProxyOptions) {
         finished = true;
         clearTimeout(timer);
         upstream.destroy();
-        res.status(413).set('Connection', 'close').type('application/json').send(envelope(413, '请求内容过大'));
+        sendJson(res, 413, envelope(413, '请求内容过大'), { Connection: 'close' });
         req.unpipe(upstream);
         req.resume();
       }
@@ -309,7 +341,7 @@ export function createProxy(options: ProxyOptions) {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
-      log.info({ proxy: path, receivedBytes: received }, 'the client went away: backend call cancelled');
+      log().info({ proxy: path, receivedBytes: received }, 'the client went away: backend call cancelled');
       upstream.destroy();
     };
     req.on('aborted', cancel);
@@ -327,12 +359,12 @@ export function createProxy(options: ProxyOptions) {
       }
       if (res.headersSent) {
         // Mid-stream failure (e.g. a reset during a download): end the response uncleanly so the client sees an aborted transfer.
-        log.error({ proxy: path, error: withCauses(error) }, 'journal backend failed mid-response');
+        log().error({ proxy: path, error: withCauses(error) }, 'journal backend failed mid-response');
         res.destroy(error);
         return;
       }
-      log.error({ proxy: path, error: withCauses(error) }, 'journal backend unreachable');
-      res.status(502).type('application/json').send(envelope(502, '服务暂时不可用，请稍后再试'));
+      log().error({ proxy: path, error: withCauses(error) }, 'journal backend unreachable');
+      sendJson(res, 502, envelope(502, '服务暂时不可用，请稍后再试'));
     });
 
     upstream.on('response', (upstreamRes) => {
@@ -350,8 +382,8 @@ export function createProxy(options: ProxyOptions) {
       const sessionExpired = () => {
         finished = true;
         upstreamRes.resume();
-        log.warn({ proxy: path }, 'journal backend answered 403: session cleared');
-        res.status(403).set('Set-Cookie', clearCookie).type('application/json').send(sessionEndedEnvelope());
+        log().warn({ proxy: path }, 'journal backend answered 403: session cleared');
+        sendJson(res, 403, sessionEndedEnvelope(), { 'Set-Cookie': clearCookie });
       };
       if (endsSession(status)) return sessionExpired();
 
@@ -400,5 +432,19 @@ export function createProxy(options: ProxyOptions) {
     });
   }
 
-  return { handler, close: () => agent.destroy() };
+  /** The forward of a read of a public file whose record is held, or null: anything else needs the handler. */
+  function heldPublicFileOf(method: string, requestTarget: string): HeldPublicFile | null {
+    const path = normaliseProxyTarget(requestTarget);
+    const file = path ? fileRequestOf(path) : null;
+    if (!path || !file?.hash || !isBrowserEndpoint(method, path.split('?')[0]!)) return null;
+    const record = publicFileRecords.peek(file.hash);
+    return record ? { path, forwardPath: file.forward, fileHeaders: fileHeaders(record, file.inline) } : null;
+  }
+
+  /** Forwards a held public file's read for a caller without a session, as the handler would. */
+  function forwardHeldPublicFile(req: IncomingMessage, res: ServerResponse, held: HeldPublicFile, caller: Omit<Caller, 'token'>, log: () => Logger) {
+    forwardTo(req, res, log, forwardedHeaders(req, { ...caller, token: null }), held.path, held.forwardPath, held.fileHeaders);
+  }
+
+  return { handler, heldPublicFileOf, forwardHeldPublicFile, close: () => agent.destroy() };
 }

@@ -122,8 +122,8 @@ export function securityHeaders(options: SecurityOptions) {
  * Headers of proxied API answers (JSON and files): fixed, so computed once. No CSP: these
  * are not documents, and a CSP would stop the browser's PDF viewer on inline previews.
  */
-export function apiSecurityHeaders(isProduction: boolean) {
-  const headers: [string, string][] = [
+export function apiSecurityHeaderList(isProduction: boolean): [string, string][] {
+  return [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
@@ -131,6 +131,10 @@ export function apiSecurityHeaders(isProduction: boolean) {
     ['X-Frame-Options', 'SAMEORIGIN'],
     ...(isProduction ? ([['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']] as [string, string][]) : []),
   ];
+}
+
+export function apiSecurityHeaders(isProduction: boolean) {
+  const headers = apiSecurityHeaderList(isProduction);
   return (_req: Request, res: Response, next: NextFunction) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();

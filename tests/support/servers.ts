@@ -42,17 +42,30 @@ export function memoryLogger() {
   return { logger: pino({ level: 'debug' }, stream), lines };
 }
 
-/** A portal whose page renderer is never used: for tests of the shell and the proxy. */
+/**
+ * A portal whose page renderer is never used: for tests of the shell and the proxy. It listens
+ * as the real one does (the lanes in front of Express included); `expressReached` lists the
+ * request targets Express was handed.
+ */
 export async function startShellPortal(journalApiUrl: string, env: Record<string, string> = {}, now?: () => number) {
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, UPSTREAM_TIMEOUT_MS: '500', ...env });
   const { logger, lines } = memoryLogger();
   const build = () => Promise.reject(new Error('no pages in this test')) as Promise<ServerBuild>;
   const portal = createPortalApp({ config, logger, journalApiUrl, build, maxUploadBytes: 60 * 1024 * 1024, now });
-  const running = await listen(portal.app);
+  const expressReached: string[] = [];
+  // Express's app hands each request to its `handle` method (untyped).
+  const express = portal.app as unknown as { handle(req: http.IncomingMessage, res: http.ServerResponse, next?: unknown): void };
+  const handle = express.handle.bind(express);
+  express.handle = (req, res, next) => {
+    expressReached.push(req.url ?? '');
+    handle(req, res, next);
+  };
+  const running = await listen(portal.listener);
   return {
     ...running,
     config,
     logLines: lines,
+    expressReached,
     metrics: portal.metrics,
     close: async () => {
       portal.close();
