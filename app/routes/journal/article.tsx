@@ -253,65 +253,77 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </HydrationSlice>
 
               {fullText ? (
-                <ArticleSection id="references" title={t.references}>
-                  <ReferenceList references={fullText.references} citedFrom={fullText.citedFrom} />
-                </ArticleSection>
+                <HydrationSlice>
+                  <ArticleSection id="references" title={t.references}>
+                    <ReferenceList references={fullText.references} citedFrom={fullText.citedFrom} />
+                  </ArticleSection>
+                </HydrationSlice>
               ) : null}
 
               {history.length ? (
-                <ArticleSection id="history" title={t.history}>
-                  <PublicationHistory entries={history} />
-                </ArticleSection>
+                <HydrationSlice>
+                  <ArticleSection id="history" title={t.history}>
+                    <PublicationHistory entries={history} />
+                  </ArticleSection>
+                </HydrationSlice>
               ) : null}
 
               {usage ? (
-                <ArticleSection id="usage" title={t.usage}>
-                  <LineChart
-                    title={t.usageTitle}
-                    categoryHeading={t.usageMonth}
-                    unit={t.usageUnit}
-                    categories={usage.months}
-                    series={[
-                      { name: t.usageViews, values: usage.views },
-                      { name: t.usageDownloads, values: usage.downloads },
-                    ]}
-                  />
-                </ArticleSection>
+                <HydrationSlice>
+                  <ArticleSection id="usage" title={t.usage}>
+                    <LineChart
+                      title={t.usageTitle}
+                      categoryHeading={t.usageMonth}
+                      unit={t.usageUnit}
+                      categories={usage.months}
+                      series={[
+                        { name: t.usageViews, values: usage.views },
+                        { name: t.usageDownloads, values: usage.downloads },
+                      ]}
+                    />
+                  </ArticleSection>
+                </HydrationSlice>
               ) : null}
 
               {notes ? (
-                <ArticleSection id="notes" title={t.notes}>
-                  <ReaderNotes notes={notes.records} total={notes.total} current={notes.current} size={notes.size} />
-                </ArticleSection>
+                <HydrationSlice>
+                  <ArticleSection id="notes" title={t.notes}>
+                    <ReaderNotes notes={notes.records} total={notes.total} current={notes.current} size={notes.size} />
+                  </ArticleSection>
+                </HydrationSlice>
               ) : null}
 
-              <div id="cite" className={classes.section}>
-                <CitationBox articleId={article.id} zh={citation.zh} en={citation.en} />
-              </div>
+              <HydrationSlice>
+                <div id="cite" className={classes.section}>
+                  <CitationBox articleId={article.id} zh={citation.zh} en={citation.en} />
+                </div>
+              </HydrationSlice>
             </article>
           </HydrationSlice>
 
-          <aside id="recommended" className={`${classes.panel} ${classes.recommendedPanel}`} aria-labelledby="recommended-heading">
-            <h2 id="recommended-heading" className={classes.sectionTitle}>
-              {t.recommended}
-            </h2>
-            {recommended.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
-            <ol className={classes.recommended}>
-              {recommended.map((item) => (
-                <li key={item.id}>
-                  <Link to={`/journal/detail?id=${item.id}`}>{item.title}</Link>
-                  {item.onlineFirst ? <OnlineFirstMark date={item.onlineFirstDate} /> : null}
-                  <span className={classes.muted}>
-                    {item.authors
-                      .slice(0, 3)
-                      .map((a) => a.name)
-                      .join('，')}{' '}
-                    · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </aside>
+          <HydrationSlice>
+            <aside id="recommended" className={`${classes.panel} ${classes.recommendedPanel}`} aria-labelledby="recommended-heading">
+              <h2 id="recommended-heading" className={classes.sectionTitle}>
+                {t.recommended}
+              </h2>
+              {recommended.length === 0 ? <p className={classes.muted}>{copy.list.empty}</p> : null}
+              <ol className={classes.recommended}>
+                {recommended.map((item) => (
+                  <li key={item.id}>
+                    <Link to={`/journal/detail?id=${item.id}`}>{item.title}</Link>
+                    {item.onlineFirst ? <OnlineFirstMark date={item.onlineFirstDate} /> : null}
+                    <span className={classes.muted}>
+                      {item.authors
+                        .slice(0, 3)
+                        .map((a) => a.name)
+                        .join('，')}{' '}
+                      · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </aside>
+          </HydrationSlice>
         </div>
       </div>
     </main>
