@@ -6,10 +6,9 @@ import { shapeRefusal } from './request-shape';
 
 /**
  * Whether a lane in front of Express (server/cache-hit-lane.ts, server/asset-lane.ts,
- * server/public-file-lane.ts) may
- * answer a request at all: a GET or HEAD without a body (one with a body is left to
- * Express's body limits), of a shape Express would accept, while the process is not
- * shutting down (answers then close their connection, which Express handles).
+ * server/public-file-lane.ts) may answer a request at all: a GET or HEAD without a body (one
+ * with a body is left to Express's body limits), of a shape Express would accept, while the
+ * process is not shutting down (answers then close their connection, which Express handles).
  */
 export function isPlainRead(req: IncomingMessage, shuttingDown: boolean): boolean {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || shuttingDown) return false;

@@ -7,7 +7,7 @@ import { isBrowserEndpoint } from '../app/backend/browser-endpoints';
 import { endsSession, sessionEndedEnvelope } from '../app/backend/session-end';
 import { sameOrigin } from '../app/lib/same-origin';
 import { createKeyedTtlCache } from '../app/lib/ttl-cache.server';
-import { FILE_RECORD_PATH, fileHeaders, fileRecordSchema, fileRequestOf, type FileRecord } from './file-downloads';
+import { FILE_RECORD_PATH, fileHeaders, fileRecordSchema, fileRequestOf, type FileRecord, type FileRequest } from './file-downloads';
 import { SESSION_COOKIE, readCookie, serializeClearedSessionCookie, unsealSession } from '../app/session/cookie.server';
 
 /**
@@ -215,8 +215,8 @@ export function createProxy(options: ProxyOptions) {
     if (!file) return forward(path, null);
     const notFound = () => sendJson(res, 404, envelope(404, '文件不存在或已被删除'));
     if (!file.hash) return notFound();
-    const publicRecord = publicFileRecords.peek(file.hash);
-    if (publicRecord) return forward(file.forward, fileHeaders(publicRecord, file.inline));
+    const held = heldFileHeaders(file);
+    if (held) return forward(file.forward, held);
     lookUpFile(file.hash, session?.token ?? null, requestId).then(
       (record) => (record ? forward(file.forward, fileHeaders(record, file.inline)) : notFound()),
       (error: Error) => {
@@ -432,13 +432,19 @@ export function createProxy(options: ProxyOptions) {
     });
   }
 
+  /** A file's headers from its public record when one is held (no lookup needed), else null. */
+  function heldFileHeaders(file: FileRequest): Record<string, string> | null {
+    const record = publicFileRecords.peek(file.hash);
+    return record ? fileHeaders(record, file.inline) : null;
+  }
+
   /** The forward of a read of a public file whose record is held, or null: anything else needs the handler. */
   function heldPublicFileOf(method: string, requestTarget: string): HeldPublicFile | null {
     const path = normaliseProxyTarget(requestTarget);
     const file = path ? fileRequestOf(path) : null;
     if (!path || !file?.hash || !isBrowserEndpoint(method, path.split('?')[0]!)) return null;
-    const record = publicFileRecords.peek(file.hash);
-    return record ? { path, forwardPath: file.forward, fileHeaders: fileHeaders(record, file.inline) } : null;
+    const held = heldFileHeaders(file);
+    return held ? { path, forwardPath: file.forward, fileHeaders: held } : null;
   }
 
   /** Forwards a held public file's read for a caller without a session, as the handler would. */
