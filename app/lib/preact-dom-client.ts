@@ -35,10 +35,10 @@ function documentAsParent(document: Document): Element {
 }
 
 /**
- * Hydration is spread over tasks: the router is created in one of its own once the loader
- * data in the document is decoded (React Router's `createHydratedRouter`, with the first run
- * of its code, is the largest single piece), then the page is hydrated in slices
- * (app/lib/hydration-slice.tsx).
+ * Hydration is spread over tasks: the loader data in the document is decoded in one, the
+ * router is created in three more (React Router's client routes, their hydration data, the
+ * router: together the largest single piece, with the first run of its code), then the page
+ * is hydrated in slices (app/lib/hydration-slice.tsx).
  */
 export function hydrateRoot(container: Document | Element, children: ComponentChildren) {
   const parent = container instanceof Document ? documentAsParent(container) : container;
@@ -46,7 +46,10 @@ export function hydrateRoot(container: Document | Element, children: ComponentCh
   const hydrateDocument = () => hydrate(createElement(Suspense, { fallback: null }, children), parent);
   const startRouter = () => {
     try {
-      prepareRouter();
+      if (!prepareRouter()) {
+        setTimeout(startRouter);
+        return;
+      }
     } catch (decoding) {
       // Still decoding: try again once it is done. A failed decoding is left to the render,
       // where React Router reports it.
