@@ -183,6 +183,32 @@ test.describe('hydration', () => {
       expect(Math.abs(after.elements - after.serverElements)).toBeLessThan(10);
     });
   }
+
+  test('@js-only the scripts a page starts with ask to be compiled as they download; the sign-in panel, loaded later, does not', async ({ page }) => {
+    // Chromium's explicit compile hint (decision 0048) is the first line of the file.
+    const firstLines = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      firstLines.set(
+        new URL(response.url()).pathname,
+        response.text().then((text) => text.slice(0, text.indexOf('\n'))),
+      );
+    });
+    const hint = '//# allFunctionsCalledOnLoad';
+    await page.goto('/');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const atStart = new Map(await Promise.all([...firstLines].map(async ([path, line]) => [path, await line] as const)));
+    // The route manifest is data, not code.
+    const code = [...atStart].filter(([path]) => !/\/manifest-[\w-]+\.js$/.test(path));
+    expect(code.length).toBeGreaterThan(4);
+    expect(code.filter(([, line]) => line !== hint)).toEqual([]);
+
+    await page.getByRole('link', { name: '登录/注册' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const later = [...firstLines.keys()].filter((path) => !atStart.has(path));
+    expect(later.length).toBeGreaterThan(0);
+    for (const path of later) expect(await firstLines.get(path)).not.toBe(hint);
+  });
 });
 
 test.describe('modules on a slow link', () => {
