@@ -55,8 +55,12 @@ function preactInTheBrowser(): Plugin {
   };
 }
 
+/** The shared chunks of the client build (`manualChunks` below): what every page loads, and what the reading pages share. */
+const EVERY_PAGE_CHUNK = 'every-page';
+const READING_CHUNK = 'reading';
+
 /** The chunks that hint to Chromium to compile all their functions while they download. */
-const COMPILED_ON_LOAD = new Set(['every-page', 'reading']);
+const COMPILED_ON_LOAD = new Set([EVERY_PAGE_CHUNK, READING_CHUNK]);
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /**
@@ -142,8 +146,8 @@ export default defineConfig({
           output: {
             manualChunks(id, { getModuleInfo }) {
               const importers = (module: string) => getModuleInfo(module)?.importers;
-              if (loadedOnEveryPage(id, importers)) return 'every-page';
-              if (sharedByReadingPages(id, importers)) return 'reading';
+              if (loadedOnEveryPage(id, importers)) return EVERY_PAGE_CHUNK;
+              if (sharedByReadingPages(id, importers)) return READING_CHUNK;
               return undefined;
             },
           },
