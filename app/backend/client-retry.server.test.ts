@@ -72,3 +72,62 @@ describe('backend client on a broken connection', () => {
     expect(seen.filter((line) => line === 'GET /api/file')).toHaveLength(2);
   });
 });
+
+/**
+ * The calls' own connection handling, on a real server: kept-alive connections reused, an
+ * answer that stops half-way ends as the timeout page, and an answer's text read as `fetch`
+ * would (split multi-byte characters, a byte order mark).
+ */
+describe('backend client connections', () => {
+  const connections: string[] = [];
+  const entity = '数据法学'.repeat(4000);
+  const server = http.createServer((req, res) => {
+    if (req.url === '/api/stalls') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return void res.write('{"code":200,"success":true,');
+    }
+    const body = Buffer.from(JSON.stringify({ code: 200, success: true, message: '', entity: [entity] }));
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/api/bom') return void res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]));
+    // In one-byte pieces: every character is split across reads.
+    res.writeHead(200);
+    for (const byte of body.subarray(0, 64)) res.write(Buffer.from([byte]));
+    res.end(body.subarray(64));
+  });
+  server.on('connection', (socket) => connections.push(`${socket.remotePort}`));
+  let base = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const api = (timeoutMs = 2000) =>
+    createBackendClient({ baseUrl: base, timeoutMs, requestId: 'req-2', logger: memoryLogger().logger, token: 'token-2', clearSessionCookie: 'x=; Max-Age=0' });
+
+  it('reuses one kept-alive connection for calls one after another, and reads split characters whole', async () => {
+    const read = defineEndpoint('GET', '/api/pieces', z.array(z.string()));
+    const before = connections.length;
+    for (let i = 0; i < 5; i++) expect(await api().call(read)).toEqual([entity]);
+    expect(connections.length - before).toBe(1);
+  });
+
+  it('reads an answer that starts with a byte order mark', async () => {
+    expect(await api().call(defineEndpoint('GET', '/api/bom', z.array(z.string())))).toEqual([entity]);
+  });
+
+  it('ends an answer that stops half-way with the timeout failure', async () => {
+    const started = performance.now();
+    const error = await api(300)
+      .call(defineEndpoint('GET', '/api/stalls', z.unknown()))
+      .then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+    const failure = (error as { data: unknown }).data;
+    expect(isBackendFailure(failure) && failure.backendFailure).toBe('timeout');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

@@ -5,6 +5,7 @@ import { withCauses } from '../lib/error-causes.server';
 import { createKeyedTtlCache } from '../lib/ttl-cache.server';
 import { envelopeSchema } from '../../contract/envelope';
 import { BackendEnvelopeError, FAILURE_STATUS, type BackendFailure, type BackendFailureKind } from './errors';
+import { exchangeJson, type JsonAnswer } from './json-exchange.server';
 import { endsSession } from './session-end';
 
 /**
@@ -72,9 +73,10 @@ export type BackendClient = ReturnType<typeof createBackendClient>;
  */
 const BROKEN_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
+/** Node's HTTP client puts the code on the error; `fetch` on its cause. */
 function brokenConnection(error: unknown): boolean {
-  const code = (error as { cause?: { code?: unknown } }).cause?.code;
-  return typeof code === 'string' && BROKEN_CONNECTION_CODES.has(code);
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  return [code, cause?.code].some((value) => typeof value === 'string' && BROKEN_CONNECTION_CODES.has(value));
 }
 
 /** GETs and the public lists only read: sending them twice is harmless. */
@@ -102,7 +104,7 @@ export function createBackendClient(options: BackendClientOptions) {
   }
 
   /** Sends; a read whose connection broke under it (see brokenConnection) is sent once more. */
-  function sendOnceMore(path: string, read: boolean, send: () => Promise<Response>): Promise<Response> {
+  function sendOnceMore<Answer>(path: string, read: boolean, send: () => Promise<Answer>): Promise<Answer> {
     return send().catch((error: unknown) => {
       if (!read || !brokenConnection(error)) throw error;
       logger.warn({ backend: path, error: withCauses(error) }, 'journal backend connection broke: retrying the read once');
@@ -208,37 +210,31 @@ export function createBackendClient(options: BackendClientOptions) {
     }
 
     // One deadline for the call, a retry included.
-    const signal = AbortSignal.timeout(timeoutMs);
-    let response: Response;
+    const deadline = performance.now() + timeoutMs;
+    let answer: JsonAnswer;
     try {
-      response = await sendOnceMore(endpoint.path, isRead(endpoint as Endpoint<unknown, unknown>), () =>
-        fetch(url, { method: endpoint.method, headers, body, signal }),
+      answer = await sendOnceMore(endpoint.path, isRead(endpoint as Endpoint<unknown, unknown>), () =>
+        exchangeJson(url, { method: endpoint.method, headers, body, timeoutMs: Math.max(1, deadline - performance.now()) }),
       );
     } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', endpoint.path, { timeoutMs });
+      if ((error as Error).name === 'TimeoutError') fail('timeout', endpoint.path, { timeoutMs });
       fail('network', endpoint.path, { error: withCauses(error) });
     }
 
-    if (endsSession(response.status)) forbidden(endpoint.path);
-    if (response.status >= 500) {
-      response.body?.cancel().catch(() => {});
-      fail('upstream', endpoint.path, { status: response.status });
-    }
+    if (endsSession(answer.status)) forbidden(endpoint.path);
+    if (answer.status >= 500) fail('upstream', endpoint.path, { status: answer.status });
 
     let json: unknown;
     try {
-      json = await response.json();
-    } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') fail('timeout', endpoint.path, { timeoutMs });
-      fail('schema', endpoint.path, { status: response.status, error: 'body is not JSON' });
+      json = JSON.parse(answer.text);
+    } catch {
+      fail('schema', endpoint.path, { status: answer.status, error: 'body is not JSON' });
     }
 
     const envelope = envelopeSchema.safeParse(json);
-    if (!envelope.success) fail('schema', endpoint.path, { status: response.status, issues: envelope.error.issues.slice(0, 5) });
+    if (!envelope.success) fail('schema', endpoint.path, { status: answer.status, issues: envelope.error.issues.slice(0, 5) });
     const { code, success, message, entity, field, account } = envelope.data;
-    if (endsSession(response.status, code)) forbidden(endpoint.path);
+    if (endsSession(answer.status, code)) forbidden(endpoint.path);
     const durationMs = Math.round(performance.now() - started);
     if (!success || code !== 200) {
       logger.info({ backend: endpoint.path, code, durationMs }, 'journal backend refused the call');
