@@ -212,6 +212,13 @@ try {
   const busy = await load({ url: url(ports.uncached), connections: CONNECTIONS, ...SPAN });
   const cpuPerRender = round2((cpuMs(uncachedPortal.pid) - cpuBefore) / busy.total);
   figure('uncached / portal CPU per render', cpuPerRender, 'ms', '<= 1.5', cpuPerRender <= 1.5);
+  // An article makes eight backend calls per render (the home page none): what a signed-in
+  // reader's page costs. Reported, after a warm-up of its own code paths.
+  const articleUrl = url(ports.uncached, '/journal/detail?id=1');
+  if (WARMUP > 0) await load({ url: articleUrl, connections: CONNECTIONS, duration: WARMUP / 2 });
+  const articleCpuBefore = cpuMs(uncachedPortal.pid);
+  const articles = await load({ url: articleUrl, connections: CONNECTIONS, ...SPAN });
+  figure('uncached article page: portal CPU per render', round2((cpuMs(uncachedPortal.pid) - articleCpuBefore) / articles.total), 'ms', 'reported', true);
 
   // 3. The BFF proxy: the same call through the portal and straight to the sandbox. The
   // browser reaches the backend only for files and uploads (app/backend/browser-endpoints.ts):

@@ -42,6 +42,7 @@ describe('npm run bench (smoke)', () => {
       'cached / throughput vs static handler',
       'uncached / (SSR) throughput vs static handler',
       'uncached / portal CPU per render',
+      'uncached article page: portal CPU per render',
       'proxied file download throughput vs direct',
       'proxy added latency p50 at 1 connection',
       '50 MB upload: portal peak RSS growth',
