@@ -8,11 +8,18 @@ import https from 'node:https';
  * (decision 0049). Files and uploads, which stream, keep `fetch`.
  */
 
+/**
+ * A connection left idle this long is closed rather than reused. Node's agent closes one a
+ * second before the backend's announced keep-alive timeout (5 s for the sandbox), on a timer
+ * of the portal's event loop; a loop held up past that second (a busy CI machine did it)
+ * reused a connection the backend had just closed, and a write sent on it failed
+ * (`read ECONNRESET`): writes are never sent twice. Two seconds leaves three.
+ */
+const IDLE_CONNECTION_MS = 2_000;
+
 /** Kept-alive connections to the backend, one pool per protocol, shared by every request of the process. */
-const pools = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
-};
+const poolOptions = { keepAlive: true, timeout: IDLE_CONNECTION_MS, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' } as const;
+const pools = { 'http:': new http.Agent(poolOptions), 'https:': new https.Agent(poolOptions) };
 
 /** A JSON answer of the backend is tens of KB; anything this large is not one. */
 const MAX_ANSWER_CHARS = 8 * 1024 * 1024;
