@@ -109,6 +109,13 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
+/** The CPU a server process spends per request of `target`, in ms, over one measured span of load. */
+async function cpuPerRequest(pid, target) {
+  const before = cpuMs(pid);
+  const { total } = await load({ url: target, connections: CONNECTIONS, ...SPAN });
+  return round2((cpuMs(pid) - before) / total);
+}
+
 function rss(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024;
@@ -208,17 +215,13 @@ try {
   figure('uncached / latency p50 at 1 connection', single.latency.p50, 'ms', 'reported', true);
   figure('uncached / latency p95 at 1 connection (p97.5)', single.latency.p97_5, 'ms', 'reported', true);
   // The portal's own CPU per render: steadier across runs than throughput on a shared machine.
-  const cpuBefore = cpuMs(uncachedPortal.pid);
-  const busy = await load({ url: url(ports.uncached), connections: CONNECTIONS, ...SPAN });
-  const cpuPerRender = round2((cpuMs(uncachedPortal.pid) - cpuBefore) / busy.total);
+  const cpuPerRender = await cpuPerRequest(uncachedPortal.pid, url(ports.uncached));
   figure('uncached / portal CPU per render', cpuPerRender, 'ms', '<= 1.5', cpuPerRender <= 1.5);
   // An article makes eight backend calls per render (the home page none): what a signed-in
   // reader's page costs. Reported, after a warm-up of its own code paths.
   const articleUrl = url(ports.uncached, '/journal/detail?id=1');
   if (WARMUP > 0) await load({ url: articleUrl, connections: CONNECTIONS, duration: WARMUP / 2 });
-  const articleCpuBefore = cpuMs(uncachedPortal.pid);
-  const articles = await load({ url: articleUrl, connections: CONNECTIONS, ...SPAN });
-  figure('uncached article page: portal CPU per render', round2((cpuMs(uncachedPortal.pid) - articleCpuBefore) / articles.total), 'ms', 'reported', true);
+  figure('uncached article page: portal CPU per render', await cpuPerRequest(uncachedPortal.pid, articleUrl), 'ms', 'reported', true);
 
   // 3. The BFF proxy: the same call through the portal and straight to the sandbox. The
   // browser reaches the backend only for files and uploads (app/backend/browser-endpoints.ts):
