@@ -1,13 +1,26 @@
 import fc from 'fast-check';
-import { createStaticHandler, matchRoutes, type RouteObject, type StaticHandlerContext } from 'react-router';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type * as ReactRouter from 'react-router';
+import type { RouteObject, StaticHandlerContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import routeConfig from '../app/routes';
 
 /**
  * patches/react-router+7.18.4.patch (decision 0010): a server-side match skips a branch
  * whose whole path cannot match before building match objects for its parent routes.
- * These tests fail when the patch changes which route a URL reaches.
+ * These tests fail when the patch changes which route a URL reaches. The patch also keeps
+ * the browser's decoding of a data answer from reporting an abandoned answer as an
+ * uncaught error (the last test).
  */
+
+// The ES module build, the one patched: the portal's server bundle and the browser's build load
+// it, while Vitest, left to itself, loads the package's CommonJS build, which is not patched.
+const {
+  createStaticHandler,
+  matchRoutes,
+  UNSAFE_decodeViaTurboStream: decodeViaTurboStream,
+} = (await import(new URL('../node_modules/react-router/dist/development/index.mjs', import.meta.url).href)) as typeof ReactRouter;
 
 type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
 
@@ -64,5 +77,39 @@ describe('React Router patch: route matching', () => {
     expect((await serverMatch('/journal/7')).at(-1)?.params).toEqual({ id: '7' });
     expect((await serverMatch('/personal/manuscripts/9/retract')).at(-1)?.id).toBe('routes/personal/manuscripts/retract');
     expect((await serverMatch('/no/such/page')).at(-1)?.id).toBe('routes/not-found');
+  });
+});
+
+describe('React Router patch: a data answer abandoned half-way', () => {
+  // A reader who clicks on while a page's data is arriving: React Router aborts that request
+  // and never waits for the end of its answer. Unpatched, the decoder's two promises for that
+  // end rejected with nobody to handle them: Chromium printed "Uncaught (in promise)
+  // AbortError: signal is aborted without reason" twice.
+  it('ends without an unhandled rejection when the request is aborted after the first line', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    // The first line of a data answer, then nothing more for as long as the connection lasts.
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/x-script' });
+      res.write('[{"_1":2},"routes/home",{"_3":4},"data",5]\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const request = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/home.data`, { signal: request.signal });
+      const decoded = await decodeViaTurboStream(response.body!, globalThis);
+      expect(decoded.value).toEqual({ 'routes/home': { data: 5 } });
+      request.abort();
+      // Node reports a promise rejected without a handler once the microtasks of the turn
+      // that rejected it have run; the abort's rejections all happen in that turn.
+      await new Promise(setImmediate);
+      await new Promise(setImmediate);
+      expect(unhandled.map(String)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
