@@ -14,6 +14,7 @@ import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/article';
 import classes from './article.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
+import { Fact } from '~/components/reading/Fact';
 import { PUBLIC, reading } from '~/lib/route-policy';
 import { ArticleOutline, type OutlineItem } from '~/components/article/ArticleOutline';
 import { FullTextSections, ReferenceList } from '~/components/article/FullText';
@@ -213,10 +214,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                         </a>
                       </Fact>
                     ) : null}
-                    {article.clc ? <Fact label={t.facts.clc}>{article.clc}</Fact> : null}
-                    {article.fund ? <Fact label={t.facts.fund}>{article.fund}</Fact> : null}
-                    {article.journal.issn ? <Fact label="ISSN">{article.journal.issn}</Fact> : null}
-                    {article.journal.cn ? <Fact label="CN">{article.journal.cn}</Fact> : null}
+                    <Fact label={t.facts.clc}>{article.clc}</Fact>
+                    <Fact label={t.facts.fund}>{article.fund}</Fact>
+                    <Fact label="ISSN">{article.journal.issn}</Fact>
+                    <Fact label="CN">{article.journal.cn}</Fact>
                     {dates.map(([label, value]) =>
                       value ? (
                         <Fact key={label} label={label}>
@@ -339,15 +340,6 @@ function ArticleSection({ id, title, children }: { id: string; title: string; ch
       </h2>
       {children}
     </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

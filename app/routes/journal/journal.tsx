@@ -13,6 +13,7 @@ import { backendFor } from '~/session/session.server';
 import type { Route } from './+types/journal';
 import classes from './journal.module.css';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
+import { Fact } from '~/components/reading/Fact';
 import { PUBLIC, reading } from '~/lib/route-policy';
 import { notFoundOnRefusal } from '~/components/reading/route';
 import { JsonLd } from '~/lib/json-ld';
@@ -120,14 +121,14 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <LabelBadges labels={journal.labels} />
           <dl className={classes.facts}>
-            <Fact label="主办单位" value={journal.sponsor} />
-            <Fact label="出版单位" value={journal.publisher} />
-            <Fact label="主编" value={journal.editorInChief} />
-            <Fact label="出版周期" value={journal.frequency} />
-            <Fact label="ISSN" value={journal.issn} />
-            <Fact label="CN" value={journal.cn} />
-            <Fact label="创刊时间" value={journal.foundedYear ? `${journal.foundedYear}年` : null} />
-            <Fact label="编辑部邮箱" value={journal.contact?.email} />
+            <Fact label="主办单位">{journal.sponsor}</Fact>
+            <Fact label="出版单位">{journal.publisher}</Fact>
+            <Fact label="主编">{journal.editorInChief}</Fact>
+            <Fact label="出版周期">{journal.frequency}</Fact>
+            <Fact label="ISSN">{journal.issn}</Fact>
+            <Fact label="CN">{journal.cn}</Fact>
+            <Fact label="创刊时间">{journal.foundedYear ? `${journal.foundedYear}年` : null}</Fact>
+            <Fact label="编辑部邮箱">{journal.contact?.email}</Fact>
           </dl>
         </div>
         <div className={classes.side}>
@@ -238,16 +239,6 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </main>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string | null | undefined }) {
-  if (!value) return null;
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { journalList } from '~/backend/endpoints/journals.server';
 import { literatureBase } from '~/backend/endpoints/papers.server';
 import { expertList } from '~/backend/endpoints/experts.server';
 import { journalDisposition } from '~/backend/endpoints/site.server';
+import { Fact } from '~/components/reading/Fact';
 import { copy } from '~/copy';
 import { pages } from '~/copy/pages';
 import { pageMeta } from '~/lib/meta';
@@ -126,11 +127,11 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
                   <Link to={`/journal/${journal.id}`}>《{journal.name}》</Link>
                 </p>
                 <dl className={classes.facts}>
-                  <Fact label={text.sponsor} value={journal.sponsor} />
-                  <Fact label={text.publisher} value={journal.publisher} />
-                  <Fact label={text.frequency} value={journal.frequency} />
-                  <Fact label="ISSN" value={journal.issn} />
-                  <Fact label="CN" value={journal.cn} />
+                  <Fact label={text.sponsor}>{journal.sponsor}</Fact>
+                  <Fact label={text.publisher}>{journal.publisher}</Fact>
+                  <Fact label={text.frequency}>{journal.frequency}</Fact>
+                  <Fact label="ISSN">{journal.issn}</Fact>
+                  <Fact label="CN">{journal.cn}</Fact>
                 </dl>
               </li>
             ))}
@@ -185,10 +186,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               <li key={journal.id}>
                 <p className={classes.cardTitle}>《{journal.name}》</p>
                 <dl className={classes.facts}>
-                  <Fact label={text.reviewCycle} value={journal.reviewCycleDays ? text.reviewCycleDays(journal.reviewCycleDays) : null} />
-                  <Fact label={text.email} value={journal.contact?.email} />
-                  <Fact label={text.phone} value={journal.contact?.phone} />
-                  <Fact label={text.address} value={journal.contact?.address} />
+                  <Fact label={text.reviewCycle}>{journal.reviewCycleDays ? text.reviewCycleDays(journal.reviewCycleDays) : null}</Fact>
+                  <Fact label={text.email}>{journal.contact?.email}</Fact>
+                  <Fact label={text.phone}>{journal.contact?.phone}</Fact>
+                  <Fact label={text.address}>{journal.contact?.address}</Fact>
                 </dl>
                 {journal.noticeHtml ? <div className={classes.notice} dangerouslySetInnerHTML={{ __html: journal.noticeHtml }} /> : null}
                 <div className={classes.cardAction}>
@@ -214,16 +215,6 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
     </PageFrame>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string | null | undefined }) {
-  if (!value) return null;
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }
 
