@@ -1,14 +1,12 @@
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import page from '~/components/reading/page.module.css';
-import { notFoundMeta } from '~/components/reading/route';
 import { formatNumber } from '~/components/charts/scale';
 import { SharePopup } from '~/components/widgets/SharePopup';
 import { copy } from '~/copy';
 import { chineseDate } from '~/lib/format';
-import { pageMeta } from '~/lib/meta';
-import { shareDescription } from '~/lib/share';
 import type { Route } from './+types/detail';
 import { loadHotspot } from './hotspot.server';
+import { hotspotMeta } from './meta';
 import { floatingShare } from './share';
 import classes from './theme.module.css';
 import { PUBLIC, reading } from '~/lib/route-policy';
@@ -21,15 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const handle = { ...reading(PUBLIC, 'id'), ...floatingShare<Route.ComponentProps['loaderData']>((data) => data.share) };
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return notFoundMeta();
-  return pageMeta({
-    title: `${data.hotspot.title} · ${copy.hotspotPages.title}`,
-    description: shareDescription(data.hotspot.summary || data.hotspot.title),
-    origin: data.origin,
-    path: data.path,
-  });
-};
+export const meta: Route.MetaFunction = ({ data }) => hotspotMeta(data);
 
 /** An industry hotspot (行业热点): title, facts, share control and the sanitised content. */
 export default function ThemeDetail({ loaderData }: Route.ComponentProps) {
