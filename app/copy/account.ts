@@ -19,6 +19,7 @@ export const account = {
       wrongType: '头像仅支持PNG、JPG、GIF、WEBP格式的图片',
       tooLarge: '头像图片不能超过2MB',
       notMultipart: '上传数据格式错误，请重新选择图片',
+      unreadable: '无法读取所选图片，请重新选择',
       failed: '头像上传失败，请稍后再试',
     },
     info: {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page, Route, TestInfo } from '@playwright/test';
 import { E2E } from './env';
 import { sandboxLogin, signIn } from './fixtures';
@@ -194,6 +197,23 @@ test.describe('account settings', () => {
     await expect(shown).toHaveAttribute('src', headImgUrl);
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expect(page.getByRole('banner').locator(`img[src="${headImgUrl}"]`)).toHaveCount(1);
+  });
+
+  test('avatar: an image that can no longer be read when it is sent is refused, in Chinese @js-only', async ({ page, context }, testInfo) => {
+    const { token } = await freshAuthor(context, testInfo, 'acct');
+    await page.goto(PROFILE);
+    const section = page.getByRole('region', { name: '头像' });
+    // Chosen from the disk, then moved or deleted before the button is pressed: the browser
+    // holds a reference to a file it cannot read any more (as for a phone's photo not yet downloaded).
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'avatar-'));
+    const photo = path.join(folder, 'photo.png');
+    writeFileSync(photo, PNG);
+    await section.getByLabel('选择图片').setInputFiles(photo);
+    rmSync(folder, { recursive: true });
+    await section.getByRole('button', { name: '上传头像' }).click();
+    await expect(section.getByText('无法读取所选图片，请重新选择')).toBeVisible();
+    await expect(section.getByLabel('选择图片')).toHaveAttribute('aria-invalid', 'true');
+    expect((await backendProfile(token)).headImgUrl).toBeNull();
   });
 
   test('avatar: the server checks the upload itself, whatever the browser says', async ({ page, context }, testInfo) => {

@@ -135,11 +135,16 @@ export function AvatarForm({ username, headImgUrl, error }: { username: string; 
       void file
         .slice(0, IMAGE_MAGIC_BYTES)
         .arrayBuffer()
-        .then((bytes) => {
-          const problem = avatarError({ size: file.size, head: new Uint8Array(bytes), name: file.name });
-          setRefusal(problem ? { message: problem } : null);
-          if (!problem) void submit(formData, { method: 'post', encType: 'multipart/form-data' });
-        });
+        .then(
+          (bytes) => {
+            const problem = avatarError({ size: file.size, head: new Uint8Array(bytes), name: file.name });
+            setRefusal(problem ? { message: problem } : null);
+            if (!problem) void submit(formData, { method: 'post', encType: 'multipart/form-data' });
+          },
+          // Moved or deleted since it was chosen (or, on a phone, a photo not yet downloaded):
+          // it could not be sent either.
+          () => setRefusal({ message: t.avatar.unreadable }),
+        );
     },
   });
 
