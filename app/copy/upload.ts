@@ -36,6 +36,7 @@ export const upload = {
     uploading: '正在上传…',
     progress: (percent: number) => `已上传 ${percent}%`,
     network: '网络异常，上传未完成，请重试',
+    unreadable: '无法读取所选文件，请重新选择',
     failed: '上传失败，请重试',
     notMultipart: '上传数据格式错误，请重新选择文件上传',
   },

@@ -553,6 +553,44 @@ test.describe('submission safety', () => {
     expect(all.records[0]?.status).toBe('submitted');
   });
 
+  test('an upload that fails on the way says so, and a file that can no longer be read says to choose it again @js-only', async ({
+    page,
+    context,
+    consoleProblems,
+  }, testInfo) => {
+    await freshAuthor(context, testInfo, 'ms');
+    const dir = await mkdtemp(join(tmpdir(), 'ms-e2e-'));
+    const path = join(dir, '稿件.pdf');
+    await writeFile(path, PDF);
+    try {
+      await page.goto('/upload?redirectGch=SJFX');
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+      const file = page.getByLabel('稿件文件');
+
+      // The connection fails during the upload: sending again may work.
+      await page.route('**/manage/author/paper/authorManuscriptUpload', (route) => route.abort('connectionreset'));
+      await file.setInputFiles(path);
+      await page.getByRole('button', { name: '上传稿件' }).click();
+      await expect(page.getByText('网络异常，上传未完成，请重试')).toBeVisible();
+      await page.unroute('**/manage/author/paper/authorManuscriptUpload');
+
+      // The file was chosen, then deleted before the button was pressed: sending again cannot work.
+      await rm(dir, { recursive: true });
+      await page.getByRole('button', { name: '上传稿件' }).click();
+      await expect(page.getByText('无法读取所选文件，请重新选择')).toBeVisible();
+      await expect(page.getByText('网络异常，上传未完成，请重试')).toHaveCount(0);
+      await expect(page).toHaveURL(/\/upload\?redirectGch=SJFX$/);
+      // Chromium logs each failure provoked here once; any other console error still fails the test.
+      for (const provoked of [/net::ERR_CONNECTION_RESET/, /net::ERR_FILE_NOT_FOUND/]) {
+        const index = consoleProblems.findIndex((problem) => provoked.test(problem));
+        expect(index, String(provoked)).toBeGreaterThanOrEqual(0);
+        consoleProblems.splice(index, 1);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test('an upload over the size limit is refused with a Chinese message (413)', async ({ page, context }, testInfo) => {
     test.setTimeout(90_000);
     await freshAuthor(context, testInfo, 'ms');

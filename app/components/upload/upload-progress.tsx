@@ -54,6 +54,23 @@ export function uploadWithProgress(
   xhr.send(body);
 }
 
+/**
+ * Whether a file in the form can no longer be read: moved or deleted since it was chosen (on a
+ * phone, a photo or document not yet downloaded). The upload then failed for that, and sending
+ * it again would fail the same way.
+ */
+async function holdsUnreadableFile(body: FormData): Promise<boolean> {
+  for (const value of body.values()) {
+    if (typeof value === 'string' || value.size === 0) continue;
+    try {
+      await value.slice(0, 1).arrayBuffer();
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** The progress bar and its text, announced politely. */
 export function UploadProgress({ percent, label, text }: { percent: number; label: string; text: string }) {
   return (
@@ -80,7 +97,7 @@ export function useProgressUpload(messages: { tooLarge: string; failed: string }
     uploadWithProgress(url, body, {
       progress: setProgress,
       settled: () => setProgress(null),
-      networkError: () => setRefusal({ message: copy.file.network }),
+      networkError: () => void holdsUnreadableFile(body).then((unreadable) => setRefusal({ message: unreadable ? copy.file.unreadable : copy.file.network })),
       answer: (answer, status) => {
         const to = answer.success ? next(answer) : null;
         if (to) void navigate(to);
