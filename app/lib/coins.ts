@@ -6,7 +6,12 @@ import type { ArticleCard } from '~/backend/endpoints/papers.server';
  * read them to offer every article of an issue's contents, a search result or the literature
  * list to pick from, instead of saving the page as one web page.
  */
-export function coinsContextObject(article: ArticleCard, origin: string, issn?: string | null): string {
+/** The fields a COinS span describes: a full card or a listed article both have them. */
+type Described = Pick<ArticleCard, 'id' | 'title' | 'journalName' | 'publishDate' | 'year' | 'volume' | 'issueNo' | 'firstPage' | 'lastPage' | 'doi'> & {
+  authors: { name: string }[];
+};
+
+export function coinsContextObject(article: Described, origin: string, issn?: string | null): string {
   const pairs: [string, string | number | null | undefined][] = [
     ['ctx_ver', 'Z39.88-2004'],
     ['rft_val_fmt', 'info:ofi/fmt:kev:mtx:journal'],

@@ -19,6 +19,7 @@ import {
   SEARCH_PARAMS,
 } from '~/lib/advanced-search';
 import { ArticleItem } from '~/components/journal/ArticleItem';
+import { listedPage } from '~/components/journal/listed-article';
 import { Pager } from '~/components/widgets/Pager';
 import { copy } from '~/copy';
 import { pageParam } from '~/lib/format';
@@ -86,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       current,
       size: PAGE_SIZE,
     });
-    return { ...base, result, error: null };
+    return { ...base, result: listedPage(result), error: null };
   } catch (error) {
     if (error instanceof BackendEnvelopeError)
       return data({ ...base, result: null, error: error.backendMessage || '检索条件有误，请修改后重试' }, { status: 400 });

@@ -1,14 +1,14 @@
 import { HydrationSlice } from '~/lib/hydration-slice';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from '~/lib/link';
-import type { ArticleCard } from '~/backend/endpoints/papers.server';
 import { issueLabel } from '~/lib/format';
 import classes from './ArticleItem.module.css';
 import { Coins } from './Coins';
 import { OnlineFirstMark } from './LabelBadges';
+import type { ListedArticle } from './listed-article';
 
 interface ArticleItemProps {
-  article: ArticleCard;
+  article: ListedArticle;
   /** Renders a text with the search matches marked. */
   highlight?: (text: string) => ReactNode;
   headingLevel?: 'h2' | 'h3';

@@ -1,9 +1,8 @@
-import type { ArticleCard } from '~/backend/endpoints/papers.server';
 import { Link } from '~/lib/link';
-import { articlePdfHref } from '~/lib/pdf';
 import { AuthorLinks } from './ArticleItem';
 import { Coins } from './Coins';
 import { OnlineFirstMark } from './LabelBadges';
+import type { TocArticle } from './listed-article';
 import classes from './TocEntry.module.css';
 
 /**
@@ -11,8 +10,7 @@ import classes from './TocEntry.module.css';
  * authors and pages, then its abstract (unfolded in place, no JavaScript needed), its full
  * text on the article page and its PDF.
  */
-export function TocEntry({ article, where, origin, issn }: { article: ArticleCard; where?: string; origin: string; issn?: string | null }) {
-  const pdf = articlePdfHref(article.pdfFile);
+export function TocEntry({ article, where, origin, issn }: { article: TocArticle; where?: string; origin: string; issn?: string | null }) {
   return (
     <li className={classes.entry}>
       <Coins article={article} origin={origin} issn={issn} />
@@ -33,8 +31,8 @@ export function TocEntry({ article, where, origin, issn }: { article: ArticleCar
         <Link to={`/journal/detail?id=${article.id}#fulltext`} aria-label={`全文：${article.title}`}>
           全文
         </Link>
-        {pdf ? (
-          <a href={pdf} target="_blank" rel="noopener" aria-label={`PDF：${article.title}`}>
+        {article.pdf ? (
+          <a href={article.pdf} target="_blank" rel="noopener" aria-label={`PDF：${article.title}`}>
             PDF
           </a>
         ) : null}

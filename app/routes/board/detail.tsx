@@ -1,6 +1,7 @@
 import { Link } from '~/lib/link';
 import { boardMember } from '~/backend/endpoints/board.server';
 import { searchPapers } from '~/backend/endpoints/papers.server';
+import { listedArticle } from '~/components/journal/listed-article';
 import { optional } from '~/backend/optional.server';
 import { ArticleItem } from '~/components/journal/ArticleItem';
 import { Avatar } from '~/components/people/Avatar';
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = await backend.call(boardMember, { id }).catch(notFoundOnRefusal);
   // The member's papers: an author search on the name, keeping the bylines with exactly that name.
   const found = await optional(backend.call(searchPapers, { query: member.name, field: 'author', sort: 'publishDate', current: 1, size: 50 }), null);
-  const papers = (found?.records ?? []).filter((paper) => paper.authors.some((author) => author.name === member.name));
+  const papers = (found?.records ?? []).filter((paper) => paper.authors.some((author) => author.name === member.name)).map(listedArticle);
   return { member, papers, origin: context.runtime.publicOrigin };
 }
 

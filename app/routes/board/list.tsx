@@ -1,4 +1,4 @@
-import { boardList } from '~/backend/endpoints/board.server';
+import { boardList, type BoardMember } from '~/backend/endpoints/board.server';
 import { PersonCard } from '~/components/people/PersonCard';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import page from '~/components/reading/page.module.css';
@@ -19,7 +19,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const current = pageParam(url.searchParams.get('page'));
   const board = await backendFor(request, context).call(boardList, { current, size: PAGE_SIZE });
-  return { board, groups: groupByRole(board.records), origin: context.runtime.publicOrigin };
+  const groups = groupByRole(board.records).map((group) => ({
+    ...group,
+    members: group.members.map((member) => memberCard(member, group.roleLevel === CHIEF)),
+  }));
+  return { board: { total: board.total, current: board.current, size: board.size }, groups, origin: context.runtime.publicOrigin };
+}
+
+/** The editors-in-chief, whose cards carry their biography. */
+const CHIEF = 1;
+
+/** What a member's card shows: the biography only on an editor-in-chief's card, the rest is the member's page. */
+function memberCard({ id, name, avatar, title, institution, journalName, role, researchFields, bio }: BoardMember, chief: boolean) {
+  return { id, name, avatar, title, institution, journalName, role, researchFields, bio: chief ? bio : '' };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -68,7 +80,7 @@ export default function EditorialBoard({ loaderData }: Route.ComponentProps) {
                     note={member.journalName ? t.serves(member.journalName, member.role) : undefined}
                     fields={member.researchFields}
                     headingLevel="h3"
-                    footer={group.roleLevel === 1 ? member.bio : undefined}
+                    footer={member.bio || undefined}
                   />
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { Link } from '~/lib/link';
 import { BackendEnvelopeError } from '~/backend/errors';
 import { eduClassTrend, expertProfile, fundTrend, paperTrend, researchField } from '~/backend/endpoints/experts.server';
 import { BarChart } from '~/components/charts/BarChart';
+import { listedArticle } from '~/components/journal/listed-article';
 import { ColumnChart } from '~/components/charts/ColumnChart';
 import { LineChart } from '~/components/charts/LineChart';
 import { formatNumber } from '~/components/charts/scale';
@@ -43,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     optional(backend.call(fundTrend, { id })),
   ]);
   const charts = expertCharts({ paperTrend: trend, researchField: fields, eduClassTrend: subjects, fundTrend: funds });
-  return { expert, charts, origin: context.runtime.publicOrigin };
+  return { expert: { ...expert, papers: expert.papers.map(listedArticle) }, charts, origin: context.runtime.publicOrigin };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { Link } from '~/lib/link';
-import { expertList } from '~/backend/endpoints/experts.server';
+import { expertList, type Expert } from '~/backend/endpoints/experts.server';
 import { PersonCard } from '~/components/people/PersonCard';
 import { Breadcrumbs } from '~/components/reading/Breadcrumbs';
 import page from '~/components/reading/page.module.css';
@@ -21,7 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = queryText(url.searchParams.get('q'));
   const current = pageParam(url.searchParams.get('page'));
   const experts = await backendFor(request, context).call(expertList, { keyword: q || undefined, current, size: PAGE_SIZE });
-  return { q, experts, origin: context.runtime.publicOrigin };
+  return { q, experts: { ...experts, records: experts.records.map(expertCard) }, origin: context.runtime.publicOrigin };
+}
+
+/** What an expert's card shows: the biography and the citation figures are the expert page's. */
+function expertCard({ id, name, avatar, title, institution, researchFields, paperCount }: Expert) {
+  return { id, name, avatar, title, institution, researchFields, paperCount };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

@@ -14,7 +14,7 @@ import { isAuthorSession, requireAuthor } from '~/session/guard.server';
 import { backendFor, getSession } from '~/session/session.server';
 import type { Route } from './+types/article';
 import { finishReading, startReading } from './reading.server';
-import type { ArticleDetail } from '~/backend/endpoints/papers.server';
+import type { ArticleCard, ArticleDetail } from '~/backend/endpoints/papers.server';
 import type { CitableArticle } from '~/lib/citation';
 import type { ScholarlyRecord } from '~/lib/scholar';
 import { articlePdfHref } from '~/lib/pdf';
@@ -78,6 +78,20 @@ export async function scholarlyRecord(article: ArticleDetail, origin: string, jo
   };
 }
 
+/** What the recommendations beside the article show of each: a title and a byline, no abstract. */
+function recommendation(card: ArticleCard) {
+  return {
+    id: card.id,
+    title: card.title,
+    authors: card.authors.slice(0, 3).map(({ name }) => ({ name })),
+    journalName: card.journalName,
+    year: card.year,
+    issueNo: card.issueNo,
+    onlineFirst: card.onlineFirst,
+    onlineFirstDate: card.onlineFirstDate,
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = intParam(url.searchParams.get('id'));
@@ -98,7 +112,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const citable = await citableArticle(article, context.runtime.publicOrigin);
   return {
     article,
-    recommended,
+    recommended: recommended.map(recommendation),
     pageUrl,
     origin: context.runtime.publicOrigin,
     pdf: { download: pdfHref(article), preview: pdfHref(article, true) },

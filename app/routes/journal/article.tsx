@@ -314,11 +314,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/journal/detail?id=${item.id}`}>{item.title}</Link>
                     {item.onlineFirst ? <OnlineFirstMark date={item.onlineFirstDate} /> : null}
                     <span className={classes.muted}>
-                      {item.authors
-                        .slice(0, 3)
-                        .map((a) => a.name)
-                        .join('，')}{' '}
-                      · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
+                      {item.authors.map((a) => a.name).join('，')} · 《{item.journalName}》{issueLabel(item.year, item.issueNo)}
                     </span>
                   </li>
                 ))}

@@ -1,7 +1,8 @@
 import { data } from 'react-router';
 import { Link } from '~/lib/link';
 import { journalDetails } from '~/backend/endpoints/journals.server';
-import { literatureBase, type ArticleCard } from '~/backend/endpoints/papers.server';
+import { literatureBase } from '~/backend/endpoints/papers.server';
+import { tocArticle, type TocArticle } from '~/components/journal/listed-article';
 import { TocEntry } from '~/components/journal/TocEntry';
 import { Pager } from '~/components/widgets/Pager';
 import { optional } from '~/backend/optional.server';
@@ -47,8 +48,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     journal,
     issue,
-    toc: toc?.records ?? [],
-    onlineFirst: onlineFirst ? { records: listing ? onlineFirst.records : [], total: onlineFirst.total, current: page } : null,
+    toc: toc?.records.map(tocArticle) ?? [],
+    onlineFirst: onlineFirst ? { records: listing ? onlineFirst.records.map(tocArticle) : [], total: onlineFirst.total, current: page } : null,
     listing,
     origin: context.runtime.publicOrigin,
     canonicalPath: canonicalPath(journal.id, issue?.id === allIssues[0]?.id ? null : issue, listing ? page : null),
@@ -77,9 +78,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     : [];
 
 /** Table of contents in page order, grouped by column as printed. */
-function groupByColumn(articles: ArticleCard[]) {
+function groupByColumn(articles: TocArticle[]) {
   const sorted = [...articles].sort((a, b) => (a.firstPage ?? 0) - (b.firstPage ?? 0));
-  const groups: { name: string; articles: ArticleCard[] }[] = [];
+  const groups: { name: string; articles: TocArticle[] }[] = [];
   for (const article of sorted) {
     const name = article.columnName ?? '其他';
     let group = groups.find((g) => g.name === name);

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { Link } from '~/lib/link';
 import { journalDetails, journalList } from '~/backend/endpoints/journals.server';
 import { literatureBase } from '~/backend/endpoints/papers.server';
+import { listedPage } from '~/components/journal/listed-article';
 import { ArticleItem } from '~/components/journal/ArticleItem';
 import { LabelBadges } from '~/components/journal/LabelBadges';
 import { Pager } from '~/components/widgets/Pager';
@@ -49,9 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   ]);
   return {
-    journals,
-    journal,
-    articles,
+    journals: journals.map(({ id, name, labels }) => ({ id, name, labels })),
+    // The chosen journal's filters: its years, their issues and its columns.
+    journal: journal && {
+      name: journal.name,
+      columns: journal.columns.map(({ id, name }) => ({ id, name })),
+      issuesByYear: journal.issuesByYear.map(({ year, issues }) => ({ year, issues: issues.map(({ id, issueNo }) => ({ id, issueNo })) })),
+    },
+    articles: listedPage(articles),
     filters: { journalId, year, issueId, columnId, sort },
     canonicalPath: canonicalPath('/journal', {
       journalId,

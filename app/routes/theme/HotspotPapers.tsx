@@ -1,10 +1,10 @@
 import { ArticleItem } from '~/components/journal/ArticleItem';
 import page from '~/components/reading/page.module.css';
-import type { ArticleCard } from '~/backend/endpoints/papers.server';
+import type { ListedArticle } from '~/components/journal/listed-article';
 import { copy } from '~/copy';
 
 /** The papers of the platform on a hotspot, as its content promises; or, when there are none yet, the newest papers, said as such. */
-export function HotspotPapers({ papers, recent }: { papers: ArticleCard[]; recent: boolean }) {
+export function HotspotPapers({ papers, recent }: { papers: ListedArticle[]; recent: boolean }) {
   if (papers.length === 0) return null;
   const t = copy.hotspotPages;
   return (

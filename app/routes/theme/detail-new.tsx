@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The related list is a nicety: the page stands without it.
   const ranked = await optional(backend.call(getTradeHotspot, { size: RELATED + 1 }), []);
   const related = ranked
-    .map((other, index) => ({ ...other, rank: index + 1 }))
+    .map(({ id, title, heat }, index) => ({ id, title, heat, rank: index + 1 }))
     .filter((other) => other.id !== hotspot.id)
     .slice(0, RELATED);
   return { hotspot, html, share, path, origin, related };

@@ -4,6 +4,7 @@ import { notFound, notFoundOnRefusal } from '~/components/reading/route';
 import { intParam } from '~/lib/format';
 import { sanitizeRichText } from '~/lib/sanitize.server';
 import { backendFor } from '~/session/session.server';
+import { listedArticle } from '~/components/journal/listed-article';
 
 /**
  * The record both theme pages show: the hotspot of `?id=`, its content sanitised, and
@@ -18,7 +19,7 @@ export async function loadHotspot(request: Request, context: AppLoadContext, pat
   const path = `${pathname}?id=${hotspot.id}`;
   return {
     backend,
-    hotspot,
+    hotspot: { ...hotspot, papers: hotspot.papers.map(listedArticle) },
     html: sanitizeRichText(content),
     path,
     origin: context.runtime.publicOrigin,

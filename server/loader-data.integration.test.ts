@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { JSDOM } from 'jsdom';
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream, type ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
+import { PAGES_WITH_BACKEND_TEXT } from '../tests/support/public-pages';
+import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
+import { TEST_SECRET, listen, memoryLogger } from '../tests/support/servers';
+import { createPortalApp } from './app';
+import { loadConfig } from './config';
+
+/**
+ * A document carries its loader data a second time, for hydration: every text in it is
+ * downloaded and parsed by every reader. So a page hands over what it shows, not the whole
+ * backend record (the recommendations' abstracts, the biographies behind the cards, each
+ * listed article's funds and affiliations). Read as the browser reads it: the page's own
+ * scripts fill React Router's stream, its decoder decodes it. Every long text must appear
+ * on the page: in its text, an attribute, or its head (title, meta tags, structured data).
+ */
+const buildFile = requireBuiltFile('server/index.js');
+/** Texts shorter than this (names, dates, labels) are not worth a rule. */
+const LONG = 40;
+/** Shown on request, in the browser: the article's ready-made citations (the 引用 dialog). */
+const ON_REQUEST = new Set(['routes/journal/article.citation.zh', 'routes/journal/article.citation.en']);
+
+async function handedOver(html: string): Promise<Record<string, unknown>> {
+  const dom = new JSDOM(html);
+  const sandbox = { window: {} as { __reactRouterContext?: { stream: ReadableStream<Uint8Array> } }, ReadableStream, TextEncoderStream };
+  vm.createContext(sandbox);
+  for (const script of dom.window.document.querySelectorAll('script:not([type])')) {
+    if (script.textContent?.includes('__reactRouterContext')) vm.runInContext(script.textContent, sandbox);
+  }
+  const stream = sandbox.window.__reactRouterContext?.stream;
+  if (!stream) throw new Error('no loader data in the document');
+  const decoded = await decodeViaTurboStream(stream, globalThis);
+  await decoded.done;
+  return (decoded.value as { loaderData: Record<string, unknown> }).loaderData;
+}
+
+/** Every string of `value` with its path, e.g. `routes/home.selected.0.title`. */
+function* strings(value: unknown, at: string): Generator<[string, string]> {
+  if (typeof value === 'string') yield [at, value];
+  else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) yield* strings(inner, at ? `${at}.${key}` : key);
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What a reader or a machine sees of the page: its text, its attribute values, its head's structured data. */
+function shown(html: string): string {
+  const { document } = new JSDOM(html).window;
+  for (const script of document.querySelectorAll('script:not([type="application/ld+json"])')) script.remove();
+  // Links and COinS carry texts URL-encoded (a PDF's file name, an article's title).
+  const attributes = [...document.querySelectorAll('*')].flatMap((element) =>
+    [...element.attributes].flatMap((attribute) => [attribute.value, decoded(attribute.value)]),
+  );
+  const structured = [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.stringify(JSON.parse(script.textContent ?? '')));
+  return squash([document.documentElement.textContent ?? '', ...attributes, ...structured].join('\n'));
+}
+
+/** The visible parts of a text: its paragraphs, and an HTML text's words rather than its tags. */
+function parts(text: string): string[] {
+  const plain = /<[a-z]/i.test(text) ? (JSDOM.fragment(text).textContent ?? '') : text;
+  return plain
+    .split(/\n+/)
+    .map(squash)
+    .filter((part) => part.length > 0);
+}
+
+describe('the loader data a document hands to the browser', () => {
+  let sandbox: TestSandbox;
+  let portal: { url: string; close: () => Promise<void> };
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, PAGE_CACHE: 'false' });
+    const app = createPortalApp({ config, logger: memoryLogger().logger, journalApiUrl: sandbox.url, build, clientDir: path.resolve(buildDir, 'client') });
+    portal = await listen(app.app);
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await sandbox?.close();
+  });
+
+  it.each(PAGES_WITH_BACKEND_TEXT)('%s carries no long text it does not show', async (pagePath) => {
+    const response = await fetch(portal.url + pagePath);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const page = shown(html);
+    const unseen: string[] = [];
+    for (const [at, text] of strings(await handedOver(html), '')) {
+      if (text.length < LONG || ON_REQUEST.has(at)) continue;
+      if (!parts(text).every((part) => page.includes(part))) unseen.push(`${at}: ${text.slice(0, 30)}…`);
+    }
+    expect(unseen).toEqual([]);
+  });
+});
