@@ -1,36 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
-import type { ServerBuild } from 'react-router';
 import robotsParser from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
 import { NOT_FOUND_PAGES, PUBLIC_PAGES } from '../tests/support/public-pages';
-import { BUILD_DIR as buildDir, requireBuiltFile, requireXmllint } from '../tests/support/requirements';
+import { requireXmllint } from '../tests/support/requirements';
 import { validateJsonLd } from '../tests/support/schemaorg';
-import { TEST_SECRET, listen, memoryLogger } from '../tests/support/servers';
-import { createPortalApp } from './app';
-import { loadConfig } from './config';
+import { startBuiltPortal } from '../tests/support/servers';
 
 /**
  * The portal as search engines and harvesters meet it: the production build in front of
  * the seeded sandbox, read by their own parsers. Runs after `npm run build`.
  */
-const buildFile = requireBuiltFile('server/index.js');
 requireXmllint();
 
 let sandbox: TestSandbox;
-let portal: { url: string; close: () => Promise<void> };
+let portal: Awaited<ReturnType<typeof startBuiltPortal>>;
 /** The origin the portal writes into its pages and robots.txt (PUBLIC_URL); requests go to `portal.url`. */
 let origin: string;
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, PAGE_CACHE: 'false' });
-  origin = config.publicOrigin;
-  const app = createPortalApp({ config, logger: memoryLogger().logger, journalApiUrl: sandbox.url, build, clientDir: path.resolve(buildDir, 'client') });
-  portal = await listen(app.app);
+  portal = await startBuiltPortal(sandbox.url);
+  origin = portal.config.publicOrigin;
 });
 afterAll(async () => {
   await portal?.close();

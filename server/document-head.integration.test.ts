@@ -1,12 +1,6 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
-import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
-import { TEST_SECRET, listen, memoryLogger, rawRequest } from '../tests/support/servers';
-import { createPortalApp } from './app';
-import { loadConfig } from './config';
+import { describe, expect, it } from 'vitest';
+import { builtPortalForSuite } from '../tests/support/built-portal';
+import { rawRequest } from '../tests/support/servers';
 
 /**
  * What a phone on a slow network downloads first (decision 0026): the style sheet, then
@@ -14,27 +8,14 @@ import { loadConfig } from './config';
  * no modulepreload links, which React would hoist above the style sheet; the module scripts
  * at the end of the body name the page's modules and then the entry. Runs after `npm run build`.
  */
-const buildFile = requireBuiltFile('server/index.js');
 
 describe('the head of a document', () => {
-  let sandbox: TestSandbox;
-  let portal: { url: string; close: () => Promise<void> };
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, PAGE_CACHE: 'false' });
-    const app = createPortalApp({ config, logger: memoryLogger().logger, journalApiUrl: sandbox.url, build, clientDir: path.resolve(buildDir, 'client') });
-    portal = await listen(app.app);
-  });
-  afterAll(async () => {
-    await portal?.close();
-    await sandbox?.close();
-  });
+  const running = builtPortalForSuite();
 
   it.each(['/', '/journal', '/journal/detail?id=1', '/news', '/no-such-page'])(
     '%s asks for its style sheet before any script, and still loads the entry',
     async (pagePath) => {
-      const { body } = await rawRequest(portal.url, { path: pagePath });
+      const { body } = await rawRequest(running.portal.url, { path: pagePath });
       const head = body.slice(0, body.indexOf('</head>'));
       // Modules are preloaded only by the script after the sheet, on a slow link (e2e: tests/e2e/shell.spec.ts).
       expect(body).not.toMatch(/<link[^>]+modulepreload/);

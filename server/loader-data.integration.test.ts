@@ -1,15 +1,9 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { JSDOM } from 'jsdom';
-import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream, type ServerBuild } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../sandbox/testing';
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { PAGES_WITH_BACKEND_TEXT } from '../tests/support/public-pages';
-import { BUILD_DIR as buildDir, requireBuiltFile } from '../tests/support/requirements';
-import { TEST_SECRET, listen, memoryLogger } from '../tests/support/servers';
-import { createPortalApp } from './app';
-import { loadConfig } from './config';
+import { builtPortalForSuite } from '../tests/support/built-portal';
 
 /**
  * A document carries its loader data a second time, for hydration: every text in it is
@@ -19,7 +13,6 @@ import { loadConfig } from './config';
  * scripts fill React Router's stream, its decoder decodes it. Every long text must appear
  * on the page: in its text, an attribute, or its head (title, meta tags, structured data).
  */
-const buildFile = requireBuiltFile('server/index.js');
 /** Texts shorter than this (names, dates, labels) are not worth a rule. */
 const LONG = 40;
 /** Shown on request, in the browser: the article's ready-made citations (the 引用 dialog). */
@@ -77,22 +70,10 @@ function parts(text: string): string[] {
 }
 
 describe('the loader data a document hands to the browser', () => {
-  let sandbox: TestSandbox;
-  let portal: { url: string; close: () => Promise<void> };
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, PAGE_CACHE: 'false' });
-    const app = createPortalApp({ config, logger: memoryLogger().logger, journalApiUrl: sandbox.url, build, clientDir: path.resolve(buildDir, 'client') });
-    portal = await listen(app.app);
-  });
-  afterAll(async () => {
-    await portal?.close();
-    await sandbox?.close();
-  });
+  const running = builtPortalForSuite();
 
   it.each(PAGES_WITH_BACKEND_TEXT)('%s carries no long text it does not show', async (pagePath) => {
-    const response = await fetch(portal.url + pagePath);
+    const response = await fetch(running.portal.url + pagePath);
     expect(response.status).toBe(200);
     const html = await response.text();
     const page = shown(html);

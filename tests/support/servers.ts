@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { createPortalApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { BUILD_DIR, requireBuiltFile } from './requirements';
 
 export { freePorts } from '../../scripts/local-servers.mjs';
 
@@ -40,6 +43,18 @@ export function memoryLogger() {
     },
   });
   return { logger: pino({ level: 'debug' }, stream), lines };
+}
+
+/**
+ * The production build's portal in front of `journalApiUrl`, page cache off: for tests of the
+ * pages as a client receives them. Needs `npm run build` (the test fails without it).
+ */
+export async function startBuiltPortal(journalApiUrl: string) {
+  const build = (await import(pathToFileURL(requireBuiltFile('server/index.js')).href)) as ServerBuild;
+  const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, PAGE_CACHE: 'false' });
+  const app = createPortalApp({ config, logger: memoryLogger().logger, journalApiUrl, build, clientDir: path.resolve(BUILD_DIR, 'client') });
+  const running = await listen(app.app);
+  return { ...running, config };
 }
 
 /**
