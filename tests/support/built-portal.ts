@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startTestSandbox, type TestSandbox } from '../../sandbox/testing';
+import { requireBuiltFile } from './requirements';
 import { startBuiltPortal } from './servers';
 
 /**
@@ -7,6 +8,8 @@ import { startBuiltPortal } from './servers';
  * suite's tests and stopped after them. Read `sandbox` and `portal` inside the tests.
  */
 export function builtPortalForSuite() {
+  // Without a build the suite fails as it is collected, before any test is counted.
+  requireBuiltFile('server/index.js');
   const running = {} as { sandbox: TestSandbox; portal: Awaited<ReturnType<typeof startBuiltPortal>> };
   beforeAll(async () => {
     running.sandbox = await startTestSandbox();
