@@ -7,6 +7,7 @@ import { SiteHeader } from '~/components/layout/SiteHeader';
 import { LoginPopupSlot, loadLoginPopupModule } from '~/components/login/LoginPopupSlot';
 import { data } from 'react-router';
 import { loadLoginPopup } from '~/routes/auth/login.server';
+import { loadFooter, loadNotice } from './default.server';
 import type { Route } from './+types/default';
 import { EMPTY_FOOTER } from '~/lib/footer';
 import { HydrationSlice } from '~/lib/hydration-slice';
@@ -23,9 +24,10 @@ export interface ShareHandle {
  * honeypot stamp, and the browser must not reuse it once signed in): private, never stored.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const loginPopup = await loadLoginPopup(request, context);
+  // The footer and the notice are this frame's: the sign-in and personal pages carry neither.
+  const [loginPopup, footer, notice] = await Promise.all([loadLoginPopup(request, context), loadFooter(request, context), loadNotice(request, context)]);
   if (loginPopup) await loadLoginPopupModule();
-  return data({ loginPopup }, loginPopup ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
+  return data({ loginPopup, footer, notice }, loginPopup ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined);
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
@@ -38,6 +40,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders })
 /** The site's frame: header, page, floating customer-service panel, footer (docs/product.md#layouts). */
 function DefaultShell({ children, loginPopup }: { children: ReactNode; loginPopup?: Route.ComponentProps['loaderData']['loginPopup'] }) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
+  // Read by id, not from props: the error boundary draws this frame too, with the data it has.
+  const frame = useRouteLoaderData<typeof loader>('routes/layouts/default');
   const share = useMatches()
     .map((match) => (match.handle as Partial<ShareHandle> | undefined)?.share?.(match.loaderData))
     .find(Boolean);
@@ -48,10 +52,10 @@ function DefaultShell({ children, loginPopup }: { children: ReactNode; loginPopu
         <SiteHeader user={root?.currentUser ?? null} unreadCount={root?.unreadCount ?? 0} />
       </HydrationSlice>
       <HydrationSlice>{children}</HydrationSlice>
-      {root?.notice ? <ReminderBox notice={root.notice} /> : null}
+      {frame?.notice ? <ReminderBox notice={frame.notice} /> : null}
       <FloatingPanel share={share} />
       <HydrationSlice>
-        <SiteFooter footer={root?.footer ?? EMPTY_FOOTER} />
+        <SiteFooter footer={frame?.footer ?? EMPTY_FOOTER} />
       </HydrationSlice>
       {loginPopup ? <LoginPopupSlot data={loginPopup} /> : null}
     </div>
