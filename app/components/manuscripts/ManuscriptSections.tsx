@@ -23,13 +23,22 @@ const GENERATED: {
   { type: 'offer', stages: SCHEDULED_STAGES },
 ];
 
-export function downloadHref(paper: ManuscriptDetail, file: ManuscriptFile): string {
+/** A manuscript's file as its page lists it: downloads go through the portal, by kind, version or id, never by the backend's own address. */
+export type ListedFile = Pick<ManuscriptFile, 'id' | 'kind' | 'kindName' | 'version' | 'fileName' | 'createTime' | 'note'>;
+/** A manuscript as its page shows it: its files listed, not their stored records. */
+export type ShownManuscript = Omit<ManuscriptDetail, 'files'> & { files: ListedFile[] };
+
+export function listedFile({ id, kind, kindName, version, fileName, createTime, note }: ListedFile): ListedFile {
+  return { id, kind, kindName, version, fileName, createTime, note };
+}
+
+export function downloadHref(paper: Pick<ShownManuscript, 'id'>, file: ListedFile): string {
   const base = `${manuscriptPath(paper.id)}/download`;
   if ((file.kind === 'original' || file.kind === 'revision') && file.id) return `${base}/manuscript?fileId=${file.id}`;
   return `${base}/file?type=${encodeURIComponent(file.kind ?? '')}${file.version ? `&version=${file.version}` : ''}`;
 }
 
-export function Actions({ paper }: { paper: ManuscriptDetail }) {
+export function Actions({ paper }: { paper: ShownManuscript }) {
   const { actions } = paper;
   const base = manuscriptPath(paper.id);
   const hasProof = paper.files.some((f) => f.kind === 'proof');
@@ -141,7 +150,7 @@ export function Actions({ paper }: { paper: ManuscriptDetail }) {
   );
 }
 
-export function ProofCheck({ paper, lastResult }: { paper: ManuscriptDetail; lastResult?: SubmissionResult<string[]> }) {
+export function ProofCheck({ paper, lastResult }: { paper: ShownManuscript; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const t = copy.detail.proof;
@@ -181,7 +190,7 @@ export function ProofCheck({ paper, lastResult }: { paper: ManuscriptDetail; las
 }
 
 /** The author's remarks to the editors on the 格式审查. */
-function FormatRemarksForm({ paper, remarks, lastResult }: { paper: ManuscriptDetail; remarks: string; lastResult?: SubmissionResult<string[]> }) {
+function FormatRemarksForm({ paper, remarks, lastResult }: { paper: ShownManuscript; remarks: string; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'formatRemarks';
   const t = copy.format;
@@ -212,7 +221,7 @@ function FormatRemarksForm({ paper, remarks, lastResult }: { paper: ManuscriptDe
   );
 }
 
-export function FormatCheck({ paper, report, lastResult }: { paper: ManuscriptDetail; report: FormatReport; lastResult?: SubmissionResult<string[]> }) {
+export function FormatCheck({ paper, report, lastResult }: { paper: ShownManuscript; report: FormatReport; lastResult?: SubmissionResult<string[]> }) {
   const t = copy.format;
   const failed = report.items.filter((item) => item.status === 'failed').length;
   const pending = report.items.filter((item) => item.status === 'pending').length;
@@ -261,7 +270,7 @@ export function FormatCheck({ paper, report, lastResult }: { paper: ManuscriptDe
   );
 }
 
-export function GeneratedFiles({ paper, editorsFile }: { paper: ManuscriptDetail; editorsFile: ManuscriptFile | null }) {
+export function GeneratedFiles({ paper, editorsFile }: { paper: ShownManuscript; editorsFile: ListedFile | null }) {
   const t = copy.generated;
   const base = manuscriptPath(paper.id);
   const previews = GENERATED.filter((g) => !g.stages || isStageIn(paper.status, g.stages));

@@ -207,6 +207,12 @@ export default function PersonalIndex({ loaderData }: Route.ComponentProps) {
                 <span>
                   <strong>{a.name}</strong> <span className={classes.badge}>{a.statusName}</span>
                   <br />
+                  {a.description ? (
+                    <>
+                      <span className={classes.meta}>{a.description}</span>
+                      <br />
+                    </>
+                  ) : null}
                   <span className={classes.meta}>{copy.index.period(a.startDate, a.endDate)}</span>
                   {a.prizes.length ? <span className={classes.meta}> · {a.prizes.map((p) => p.name).join('、')}</span> : null}
                 </span>

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const themeId = themeIdOf(url);
   const drafts = backend.call(paperList, { status: 'draft', current: 1, size: 20 }).then((page) => page.records);
   if (!gch) {
-    const journals = (await backend.call(journalList)).filter((j) => j.acceptsContribution);
+    const journals = (await backend.call(journalList)).filter((j) => j.acceptsContribution).map(({ id, name, gch }) => ({ id, name, gch }));
     return { kind: 'picker' as const, journals, drafts: await drafts };
   }
   let premise;

@@ -1,5 +1,5 @@
 import { Link } from '~/lib/link';
-import { authorAchievements } from '~/backend/endpoints/manuscripts.server';
+import { authorAchievements, type Achievement } from '~/backend/endpoints/manuscripts.server';
 import { Pager } from '~/components/widgets/Pager';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { pageMeta } from '~/lib/meta';
@@ -22,7 +22,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageParam = Number(new URL(request.url).searchParams.get('page') ?? '1');
   const current = Number.isInteger(pageParam) && pageParam > 0 && pageParam < 10_000 ? pageParam : 1;
   const list = await backendFor(request, context).call(authorAchievements, { current, size: PAGE_SIZE });
-  return { current, total: list.total, records: list.records };
+  return { current, total: list.total, records: list.records.map(achievement) };
+}
+
+/** What an achievement's line shows: the manuscript and the article it became, without the article's abstract. */
+function achievement(m: Achievement) {
+  const article = m.article;
+  return {
+    id: m.id,
+    articleId: m.articleId ?? article?.id ?? null,
+    title: article?.title || m.title,
+    manuscriptTitle: m.title,
+    published: [
+      article ? copy.achievements.article(article.journalName, article.year, article.issueNo) : m.journalName,
+      article?.firstPage ? copy.achievements.pages(article.firstPage, article.lastPage) : null,
+      article?.publishDate ?? null,
+      article?.doi ? `DOI: ${article.doi}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    filing: [m.manuscriptNo, m.columnName, m.authorsText].filter(Boolean).join(' · '),
+    status: m.status,
+    statusName: m.statusName,
+  };
 }
 
 export default function Achievements({ loaderData }: Route.ComponentProps) {
@@ -45,24 +67,13 @@ export default function Achievements({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className={classes.items} aria-label={t.title}>
           {records.map((m) => {
-            const articleId = m.articleId ?? m.article?.id ?? null;
-            const article = m.article;
-            const title = article?.title || m.title;
+            const { articleId, title } = m;
             return (
               <li key={m.id} className={classes.item} data-manuscript={m.id}>
                 <div>
                   <h2>{articleId ? <Link to={`/journal/detail?id=${articleId}`}>{title}</Link> : title}</h2>
-                  <p className={classes.meta}>
-                    {[
-                      article ? t.article(article.journalName, article.year, article.issueNo) : m.journalName,
-                      article?.firstPage ? t.pages(article.firstPage, article.lastPage) : null,
-                      article?.publishDate ?? null,
-                      article?.doi ? `DOI: ${article.doi}` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                  <p className={classes.meta}>{[m.manuscriptNo, m.columnName, m.authorsText].filter(Boolean).join(' · ')}</p>
+                  <p className={classes.meta}>{m.published}</p>
+                  <p className={classes.meta}>{m.filing}</p>
                 </div>
                 <div className={classes.side}>
                   <span className={classes.status} data-status={m.status}>
@@ -73,7 +84,7 @@ export default function Achievements({ loaderData }: Route.ComponentProps) {
                       {t.read}
                     </Link>
                   ) : null}
-                  <Link to={manuscriptPath(m.id)} aria-label={`${t.manuscript}：${m.title}`}>
+                  <Link to={manuscriptPath(m.id)} aria-label={`${t.manuscript}：${m.manuscriptTitle}`}>
                     {t.manuscript}
                   </Link>
                 </div>

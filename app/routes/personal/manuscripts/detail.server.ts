@@ -11,6 +11,7 @@ import {
 } from '~/backend/endpoints/manuscripts.server';
 import { optional } from '~/backend/optional.server';
 import { manuscriptPath } from '~/components/manuscripts/paths';
+import { listedFile } from '~/components/manuscripts/ManuscriptSections';
 import { SCHEDULED_STAGES, isStageIn } from '~/components/manuscripts/status';
 import { manuscripts as copy } from '~/copy/manuscripts';
 import { formatRemarksFormSchema, formatRemarksRefusalFields, proofRefusalFields, proofSchema } from '~/schemas/manuscript';
@@ -44,11 +45,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const done = new URL(request.url).searchParams.get('done');
   return {
-    paper,
+    paper: { ...paper, files: paper.files.map(listedFile) },
     flow,
     messages: messages.records,
     format,
-    editorsFile,
+    editorsFile: editorsFile && listedFile(editorsFile),
     schedule,
     done: done === 'revision' || done === 'edit' ? done : null,
   };

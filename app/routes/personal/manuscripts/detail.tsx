@@ -164,8 +164,8 @@ export default function ManuscriptPage({ loaderData, actionData }: Route.Compone
               </tr>
             </thead>
             <tbody>
-              {files.map((file) => (
-                <tr key={file.id ?? file.hash} data-file-kind={file.kind}>
+              {files.map((file, index) => (
+                <tr key={file.id ?? `${file.kind}-${index}`} data-file-kind={file.kind}>
                   <td>{file.kindName ?? file.kind}</td>
                   <td>{file.version ? copy.detail.version(file.version) : ''}</td>
                   <td>
