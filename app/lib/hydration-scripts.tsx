@@ -12,7 +12,7 @@ function usePageRender() {
 
 type PageRender = ReturnType<typeof usePageRender>;
 
-/** Every module the page's module scripts name: the manifest, the route modules and their chunks, the entry and its imports. */
+/** Every module the page loads to hydrate: the manifest, the route modules and their chunks, the entry and its imports. */
 function pageModules({ framework: { manifest }, matches }: PageRender): string[] {
   const modules = [manifest.url];
   for (const match of matches) {
@@ -35,12 +35,12 @@ function pageModules({ framework: { manifest }, matches }: PageRender): string[]
 const SLOW_SHEET_DOWNLOAD_MS = 100;
 
 /**
- * On a slow link, fetches the page's modules while the first paint is laid out. The parser
- * reaches the module scripts at the end of the body only after the first paint's style and
- * layout (0.4-0.5 s on a phone at CPU x4), and the link idles meanwhile. This script comes
- * right after the style sheet, so the browser runs it once the sheet is in; when the sheet
- * took `SLOW_SHEET_DOWNLOAD_MS` or more to download, it asks for every module of the page
- * at once (`<link rel="modulepreload">`), and they arrive by the time the parser finds them.
+ * On a slow link, fetches the page's modules while the first paint is laid out. The script
+ * at the end of the body asks for them only once that paint is on the screen (0.7-1 s on a
+ * phone at CPU x4), and the link would idle meanwhile. This script comes right after the
+ * style sheet, so the browser runs it once the sheet is in; when the sheet took
+ * `SLOW_SHEET_DOWNLOAD_MS` or more to download, it asks for every module of the page at once
+ * (`<link rel="modulepreload">`), and they arrive by the time the page imports them.
  * On a fast link, or with the sheet in the cache, it does nothing: the modules would only
  * compete with the first paint, and arrive moments later anyway (decision 0046).
  */
@@ -56,23 +56,33 @@ export function EarlyModulesOnSlowLinks({ nonce }: { nonce: string }) {
 }
 
 /**
- * The scripts that hydrate a document: what React Router's `<Scripts>` writes, less its
+ * Calls `load` once the page's first contentful paint has been presented (the browser's own
+ * paint timing, read back when it is already past), at once in a background tab (which
+ * paints nothing until it is shown), and after the next frame where paint timing is missing.
+ */
+const AFTER_FIRST_PAINT =
+  "if(document.visibilityState==='hidden')return load();" +
+  "if(((window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[]).indexOf('paint')<0)return requestAnimationFrame(function(){setTimeout(load);});" +
+  "new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();load();}}).observe({type:'paint',buffered:true});";
+
+/**
+ * The scripts that hydrate a document: what React Router's `<Scripts>` does, less its
  * `<link rel="modulepreload">` for every module of the page. React hoists those links into
  * the head, where a phone's six connections would fetch about 27 scripts before the one
  * style sheet that blocks the first paint (decision 0026). Without them the head holds the
- * sheet and no script, and the browser finds the modules from the module scripts at the end
- * of the body, after the sheet.
+ * sheet and no script.
  *
- * Three scripts: the loader data handed to the browser (whose stream chunks `StreamTransfer`
- * appends); a module script importing the manifest, the page's route modules and every chunk
- * they import; and a module script importing the client entry. Both module scripts name all
- * their modules, so the browser asks for the page's whole module graph as soon as the parser
- * reaches them, in one wave instead of one per level of imports; being deferred, they run in
- * order once the document is parsed, the route modules before the entry that hydrates them.
- * This app discovers routes from the whole manifest (`routeDiscovery: 'initial'`,
- * react-router.config.ts), so no partial manifest is inlined. In the browser the scripts
- * render empty, as React Router's do: hydration keeps the server's text
- * (`suppressHydrationWarning`) and never runs a script twice.
+ * Two classic scripts: the loader data handed to the browser (whose stream chunks
+ * `StreamTransfer` appends), and the one that loads the page's modules. That one waits until
+ * the browser has presented the page's first contentful paint, then asks for every module of
+ * the page at once: the manifest, the route modules and their chunks by `import()`, the entry
+ * by a preload; once the route modules have run it imports the entry, which hydrates. The
+ * modules are never asked for before the page is on the screen, so on a fast link their
+ * download and compilation never compete with the first paint; on a slow one the script after
+ * the sheet has preloaded them already (decisions 0046 and 0051). This app discovers routes
+ * from the whole manifest (`routeDiscovery: 'initial'`, react-router.config.ts), so no partial
+ * manifest is inlined. In the browser the scripts render empty, as React Router's do:
+ * hydration keeps the server's text (`suppressHydrationWarning`) and never runs a script twice.
  */
 export function HydrationScripts({ nonce }: { nonce: string }) {
   const { framework, isServer, matches } = usePageRender();
@@ -80,38 +90,41 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
   if (framework.renderMeta) framework.renderMeta.didRenderScripts = true;
   const { manifest, serverHandoffString } = framework;
 
-  const [contextScript, routesScript, entryScript] = useMemo(() => {
-    if (!isServer) return [' ', ' ', ' '];
+  const [contextScript, modulesScript] = useMemo(() => {
+    if (!isServer) return [' ', ' '];
     const streamScript =
       'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());';
-    const imports = matches.map((match, index) => {
+    // Each matched route's modules (its main module, and any client loader or action split
+    // from it), merged into one record per route as React Router's own script does.
+    const routes = matches.map((match) => {
       const route = manifest.routes[match.route.id];
       if (!route) throw new Error(`Route ${match.route.id} not found in the manifest`);
-      const name = `route${index}`;
-      const chunks = [
-        ...(route.clientActionModule ? [{ module: route.clientActionModule, as: `${name}_clientAction` }] : []),
-        ...(route.clientLoaderModule ? [{ module: route.clientLoaderModule, as: `${name}_clientLoader` }] : []),
-        ...(route.clientMiddlewareModule ? [{ module: route.clientMiddlewareModule, as: `${name}_clientMiddleware` }] : []),
-        ...(route.hydrateFallbackModule ? [{ module: route.hydrateFallbackModule, as: `${name}_HydrateFallback` }] : []),
-        { module: route.module, as: `${name}_main` },
-      ];
-      if (chunks.length === 1) return `import * as ${name} from ${JSON.stringify(route.module)};`;
-      return [
-        chunks.map((chunk) => `import * as ${chunk.as} from "${chunk.module}";`).join('\n'),
-        `const ${name} = {${chunks.map((chunk) => `...${chunk.as}`).join(',')}};`,
-      ].join('\n');
+      const modules = [route.clientActionModule, route.clientLoaderModule, route.clientMiddlewareModule, route.hydrateFallbackModule, route.module];
+      return { id: match.route.id, modules: modules.filter((module): module is string => Boolean(module)) };
     });
-    const hmr = manifest.hmr?.runtime ? `import ${JSON.stringify(manifest.hmr.runtime)};` : '';
-    const routeModules = matches.map((match, index) => `${JSON.stringify(match.route.id)}:route${index}`).join(',');
-    const importEach = (modules: readonly string[]) => modules.map((module) => `import ${JSON.stringify(module)};`).join('\n');
-    const routeChunks = new Set(matches.flatMap((match) => manifest.routes[match.route.id]?.imports ?? []));
+    const routeChunks = [...new Set(matches.flatMap((match) => manifest.routes[match.route.id]?.imports ?? []))];
+    // Imported together; `m[i]`, the module namespaces in this order, make the route records.
+    const imported = [manifest.url, ...routeChunks, ...routes.flatMap((route) => route.modules)];
+    let next = 1 + routeChunks.length;
+    const routeModules = routes
+      .map((route) => {
+        const records = route.modules.map(() => `m[${next++}]`);
+        const record = records.length === 1 ? records[0] : `Object.assign({},${records.join(',')})`;
+        return `${JSON.stringify(route.id)}:${record}`;
+      })
+      .join(',');
+    // The entry may run only after the route modules, so it is preloaded with them (once: on a
+    // slow link the script after the sheet has preloaded it already) and imported after them.
+    const entryModules = [...(manifest.entry.imports ?? []), manifest.entry.module].filter((module) => !imported.includes(module));
+    const load = [
+      `${JSON.stringify(entryModules)}.forEach(function(href){if(document.querySelector('link[rel=modulepreload][href="'+href+'"]'))return;var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);});`,
+      `Promise.all(${JSON.stringify(imported)}.map(function(href){return import(href);})).then(function(m){window.__reactRouterRouteModules={${routeModules}};return import(${JSON.stringify(manifest.entry.module)});});`,
+    ].join('');
+    // In development the HMR runtime runs before any module of the app.
+    const start = manifest.hmr?.runtime ? `import(${JSON.stringify(manifest.hmr.runtime)}).then(function(){${load}})` : load;
     return [
       `window.__reactRouterContext = ${serverHandoffString};${streamScript}`,
-      `${hmr}import ${JSON.stringify(manifest.url)};
-${importEach([...routeChunks])}
-${imports.join('\n')}
-window.__reactRouterRouteModules = {${routeModules}};`,
-      importEach([...(manifest.entry.imports ?? []), manifest.entry.module]),
+      `(function(){var started;function load(){if(started)return;started=1;${start}}${AFTER_FIRST_PAINT}})();`,
     ];
     // Computed once, as React Router does: the scripts describe the page the server rendered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -120,8 +133,7 @@ window.__reactRouterRouteModules = {${routeModules}};`,
   return (
     <>
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: contextScript }} />
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: routesScript }} type="module" />
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: entryScript }} type="module" />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: modulesScript }} />
     </>
   );
 }

@@ -211,9 +211,10 @@ test.describe('hydration', () => {
   });
 });
 
-test.describe('modules on a slow link', () => {
-  // The parser reaches the module scripts only after the first paint is laid out; on a slow
-  // link the page asks for its modules as soon as the style sheet is in (decision 0046).
+test.describe('when the page asks for its modules', () => {
+  // The modules are asked for once the first paint is on the screen; on a slow link the page
+  // asks for them as soon as the style sheet is in, while that paint is laid out (decisions
+  // 0046 and 0051).
   async function loadRecordingPreloads(page: Page) {
     await page.addInitScript(() => {
       const preloads: string[] = [];
@@ -225,21 +226,25 @@ test.describe('modules on a slow link', () => {
     });
     await page.goto('/journal/detail?id=1');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    return page.evaluate(() => ({
-      preloads: (window as unknown as { preloads: string[] }).preloads,
-      modules: performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((name) => name.includes('/assets/') && name.endsWith('.js')),
-    }));
+    return page.evaluate(() => {
+      const modules = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js'));
+      return {
+        preloads: (window as unknown as { preloads: string[] }).preloads,
+        modules: modules.map((entry) => entry.name),
+        firstModuleAskedAt: Math.min(...modules.map((entry) => entry.startTime)),
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      };
+    });
   }
 
-  test('@js-only a phone on a slow connection preloads every module of the page, a repeat visit none', async ({ page, browser }) => {
-    // A repeat visit has the sheet in its cache: nothing to wait for, nothing fetched early.
+  test('@js-only on a fast link after the first paint, on a slow one with the sheet: every module once', async ({ page, browser }) => {
+    // A repeat visit has the sheet in its cache: nothing is fetched before the page is painted.
     await loadRecordingPreloads(page);
     const fast = await loadRecordingPreloads(page);
     expect(fast.modules.length).toBeGreaterThan(3);
-    expect(fast.preloads).toEqual([]);
+    expect(fast.firstModuleAskedAt).toBeGreaterThan(fast.firstContentfulPaint);
+    // Only the entry, which runs after the route modules, is preloaded beside them.
+    expect(fast.preloads.map((href) => new URL(href).pathname)).toEqual([expect.stringMatching(/^\/assets\/entry\.client-[\w-]+\.js$/)]);
 
     const slowContext = await browser.newContext({ baseURL: E2E.baseUrl });
     const slowPage = await slowContext.newPage();
@@ -248,8 +253,29 @@ test.describe('modules on a slow link', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200 * 1024, uploadThroughput: 94 * 1024 });
     const slow = await loadRecordingPreloads(slowPage);
     // Every module the page loads was asked for early, once, and nothing else was.
+    expect(slow.firstModuleAskedAt).toBeLessThan(slow.firstContentfulPaint);
     expect([...slow.preloads].sort()).toEqual([...fast.modules].sort());
     expect([...slow.modules].sort()).toEqual([...fast.modules].sort());
     await slowContext.close();
+  });
+
+  // Both pages below have no frames and no paint timing to wait for: only their own way in loads the modules.
+  test('@js-only a page opened in a background tab, which paints nothing until shown, is hydrated', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+      window.requestAnimationFrame = () => 0;
+      PerformanceObserver.prototype.observe = () => undefined;
+    });
+    await page.goto('/journal/detail?id=1');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  });
+
+  test('@js-only a browser without paint timing loads the modules after the next frame', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { get: () => ['mark', 'measure'] });
+      PerformanceObserver.prototype.observe = () => undefined;
+    });
+    await page.goto('/journal/detail?id=1');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   });
 });
