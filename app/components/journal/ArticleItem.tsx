@@ -53,7 +53,7 @@ export function ArticleItem({ article, highlight = (text) => text, headingLevel 
   const Heading = headingLevel;
   return (
     <HydrationSlice>
-      <article className={classes.item}>
+      <article className={`${classes.item} laid-out-later`}>
         {origin ? <Coins article={article} origin={origin} /> : null}
         <Heading className={classes.title}>
           <Link to={`/journal/detail?id=${article.id}`}>{highlight(article.title)}</Link>

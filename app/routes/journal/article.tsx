@@ -295,7 +295,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               ) : null}
 
               <HydrationSlice>
-                <div id="cite" className={classes.section}>
+                <div id="cite" className={`${classes.section} laid-out-later`}>
                   <CitationBox articleId={article.id} zh={citation.zh} en={citation.en} />
                 </div>
               </HydrationSlice>
@@ -330,7 +330,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 /** A section of the article with its heading, which names it for assistive technology and the outline's links. */
 function ArticleSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section id={id} className={classes.section} aria-labelledby={`${id}-heading`}>
+    <section id={id} className={`${classes.section} laid-out-later`} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className={classes.sectionTitle}>
         {title}
       </h2>
