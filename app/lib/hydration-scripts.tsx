@@ -12,19 +12,22 @@ function usePageRender() {
 
 type PageRender = ReturnType<typeof usePageRender>;
 
-/** Every module the page loads to hydrate: the manifest, the route modules and their chunks, the entry and its imports. */
-function pageModules({ framework: { manifest }, matches }: PageRender): string[] {
-  const modules = [manifest.url];
-  for (const match of matches) {
+/**
+ * The modules the page loads to hydrate, by role: the manifest, the shared chunks and each
+ * matched route's modules (its main module, and any client loader or action split from it),
+ * imported together; then the entry and any chunk of its own that those did not import.
+ */
+function pageModuleGraph({ framework: { manifest }, matches }: PageRender) {
+  const routes = matches.map((match) => {
     const route = manifest.routes[match.route.id];
     if (!route) throw new Error(`Route ${match.route.id} not found in the manifest`);
-    modules.push(...(route.imports ?? []));
-    for (const module of [route.clientActionModule, route.clientLoaderModule, route.clientMiddlewareModule, route.hydrateFallbackModule, route.module]) {
-      if (module) modules.push(module);
-    }
-  }
-  modules.push(...(manifest.entry.imports ?? []), manifest.entry.module);
-  return [...new Set(modules)];
+    const modules = [route.clientActionModule, route.clientLoaderModule, route.clientMiddlewareModule, route.hydrateFallbackModule, route.module];
+    return { id: match.route.id, chunks: route.imports ?? [], modules: modules.filter((module): module is string => Boolean(module)) };
+  });
+  const chunks = [...new Set(routes.flatMap((route) => route.chunks))];
+  const imported = [manifest.url, ...chunks, ...routes.flatMap((route) => route.modules)];
+  const entry = [...(manifest.entry.imports ?? []), manifest.entry.module].filter((module) => !imported.includes(module));
+  return { routes, chunks, imported, entry, entryModule: manifest.entry.module };
 }
 
 /**
@@ -48,7 +51,8 @@ export function EarlyModulesOnSlowLinks({ nonce }: { nonce: string }) {
   const page = usePageRender();
   const script = useMemo(() => {
     if (!page.isServer) return ' ';
-    return `(function(){var sheet=document.querySelector('link[rel=stylesheet]'),timing=sheet&&performance.getEntriesByName(sheet.href)[0];if(!timing||timing.responseEnd-timing.responseStart<${SLOW_SHEET_DOWNLOAD_MS})return;${JSON.stringify(pageModules(page))}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);});})();`;
+    const { imported, entry } = pageModuleGraph(page);
+    return `(function(){var sheet=document.querySelector('link[rel=stylesheet]'),timing=sheet&&performance.getEntriesByName(sheet.href)[0];if(!timing||timing.responseEnd-timing.responseStart<${SLOW_SHEET_DOWNLOAD_MS})return;${JSON.stringify([...new Set([...imported, ...entry])])}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);});})();`;
     // Computed once: the modules of the page the server rendered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -85,7 +89,8 @@ const AFTER_FIRST_PAINT =
  * hydration keeps the server's text (`suppressHydrationWarning`) and never runs a script twice.
  */
 export function HydrationScripts({ nonce }: { nonce: string }) {
-  const { framework, isServer, matches } = usePageRender();
+  const page = usePageRender();
+  const { framework, isServer } = page;
   // StreamTransfer writes the loader-data chunks only once it knows the scripts are there.
   if (framework.renderMeta) framework.renderMeta.didRenderScripts = true;
   const { manifest, serverHandoffString } = framework;
@@ -94,18 +99,10 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
     if (!isServer) return [' ', ' '];
     const streamScript =
       'window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());';
-    // Each matched route's modules (its main module, and any client loader or action split
-    // from it), merged into one record per route as React Router's own script does.
-    const routes = matches.map((match) => {
-      const route = manifest.routes[match.route.id];
-      if (!route) throw new Error(`Route ${match.route.id} not found in the manifest`);
-      const modules = [route.clientActionModule, route.clientLoaderModule, route.clientMiddlewareModule, route.hydrateFallbackModule, route.module];
-      return { id: match.route.id, modules: modules.filter((module): module is string => Boolean(module)) };
-    });
-    const routeChunks = [...new Set(matches.flatMap((match) => manifest.routes[match.route.id]?.imports ?? []))];
-    // Imported together; `m[i]`, the module namespaces in this order, make the route records.
-    const imported = [manifest.url, ...routeChunks, ...routes.flatMap((route) => route.modules)];
-    let next = 1 + routeChunks.length;
+    const { routes, chunks, imported, entry, entryModule } = pageModuleGraph(page);
+    // `m[i]`, the namespaces of the imported modules in their order, make the route records,
+    // merged into one per route as React Router's own script does.
+    let next = 1 + chunks.length;
     const routeModules = routes
       .map((route) => {
         const records = route.modules.map(() => `m[${next++}]`);
@@ -115,17 +112,13 @@ export function HydrationScripts({ nonce }: { nonce: string }) {
       .join(',');
     // The entry may run only after the route modules, so it is preloaded with them (once: on a
     // slow link the script after the sheet has preloaded it already) and imported after them.
-    const entryModules = [...(manifest.entry.imports ?? []), manifest.entry.module].filter((module) => !imported.includes(module));
     const load = [
-      `${JSON.stringify(entryModules)}.forEach(function(href){if(document.querySelector('link[rel=modulepreload][href="'+href+'"]'))return;var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);});`,
-      `Promise.all(${JSON.stringify(imported)}.map(function(href){return import(href);})).then(function(m){window.__reactRouterRouteModules={${routeModules}};return import(${JSON.stringify(manifest.entry.module)});});`,
+      `${JSON.stringify(entry)}.forEach(function(href){if(document.querySelector('link[rel=modulepreload][href="'+href+'"]'))return;var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);});`,
+      `Promise.all(${JSON.stringify(imported)}.map(function(href){return import(href);})).then(function(m){window.__reactRouterRouteModules={${routeModules}};return import(${JSON.stringify(entryModule)});});`,
     ].join('');
     // In development the HMR runtime runs before any module of the app.
     const start = manifest.hmr?.runtime ? `import(${JSON.stringify(manifest.hmr.runtime)}).then(function(){${load}})` : load;
-    return [
-      `window.__reactRouterContext = ${serverHandoffString};${streamScript}`,
-      `(function(){var started;function load(){if(started)return;started=1;${start}}${AFTER_FIRST_PAINT}})();`,
-    ];
+    return [`window.__reactRouterContext = ${serverHandoffString};${streamScript}`, `(function(){function load(){${start}}${AFTER_FIRST_PAINT}})();`];
     // Computed once, as React Router does: the scripts describe the page the server rendered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
