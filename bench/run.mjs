@@ -7,7 +7,7 @@
 // (such a ratio means nothing): it checks that the bench itself works, and the Vitest
 // suite runs it (bench/smoke.integration.test.ts). Its figures go to BENCH_RESULTS.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +116,27 @@ async function cpuPerRequest(pid, target) {
   return round2((cpuMs(pid) - before) / total);
 }
 
+/**
+ * Builds bench/reference-app with React Router's own CLI and starts it in production mode.
+ * Its build sits beside the portal's (build-reference/, ignored by git): Node finds React
+ * for it in the portal's node_modules from there, and would not from the system's temp folder.
+ */
+async function startReferenceApp(port) {
+  const buildDir = path.resolve(`${BUILD}-reference`);
+  rmSync(buildDir, { recursive: true, force: true });
+  // Quiet unless it fails (its error then carries Vite's output).
+  execFileSync(process.execPath, ['node_modules/@react-router/dev/bin.js', 'build', 'bench/reference-app'], {
+    env: { ...process.env, NODE_ENV: 'production', REFERENCE_BUILD_DIR: buildDir },
+    stdio: 'pipe',
+  });
+  return start(
+    'stock React Router 7 app',
+    ['bench/reference-app/server.mjs', String(port), buildDir],
+    { NODE_ENV: 'production' },
+    { readyUrl: `http://127.0.0.1:${port}/healthz` },
+  );
+}
+
 function rss(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) * 1024;
@@ -146,7 +167,7 @@ function figure(name, value, unit, goal, met, extra = {}) {
 
 const round2 = (n) => Math.round(n * 100) / 100;
 const secret = 'bench-session-secret-0123456789abcdefghij';
-const portNames = ['sandbox', 'cached', 'uncached', 'staticPage', 'sink', 'uploadPortal', 'bigSandbox', 'bigPortal'];
+const portNames = ['sandbox', 'cached', 'uncached', 'reference', 'staticPage', 'sink', 'uploadPortal', 'bigSandbox', 'bigPortal'];
 const ports = Object.fromEntries((await freePorts(portNames.length)).map((port, index) => [portNames[index], port]));
 const url = (port, p = '/') => `http://127.0.0.1:${port}${p}`;
 
@@ -222,6 +243,18 @@ try {
   const articleUrl = url(ports.uncached, '/journal/detail?id=1');
   if (WARMUP > 0) await load({ url: articleUrl, connections: CONNECTIONS, duration: WARMUP / 2 });
   figure('uncached article page: portal CPU per render', await cpuPerRequest(uncachedPortal.pid, articleUrl), 'ms', 'reported', true);
+  // The same measures of a stock React Router 7 app on the same core and in the same minutes
+  // (bench/reference-app): what the framework and React cost before the portal adds anything.
+  const reference = await startReferenceApp(ports.reference);
+  for (const [label, pagePath] of [
+    ['an empty page', '/'],
+    ["a page of the home page's shape", '/home-shaped'],
+  ]) {
+    const pageUrl = url(ports.reference, pagePath);
+    const { ratio } = await compare({ url: pageUrl }, { url: url(ports.staticPage) });
+    figure(`stock React Router 7, ${label}: throughput vs static handler`, round2(ratio), 'x', 'reported', true);
+    figure(`stock React Router 7, ${label}: CPU per render`, await cpuPerRequest(reference.pid, pageUrl), 'ms', 'reported', true);
+  }
 
   // 3. The BFF proxy: the same call through the portal and straight to the sandbox. The
   // browser reaches the backend only for files and uploads (app/backend/browser-endpoints.ts):

@@ -43,6 +43,8 @@ describe('npm run bench (smoke)', () => {
       'uncached / (SSR) throughput vs static handler',
       'uncached / portal CPU per render',
       'uncached article page: portal CPU per render',
+      'stock React Router 7, an empty page: CPU per render',
+      "stock React Router 7, a page of the home page's shape: CPU per render",
       'proxied file download throughput vs direct',
       'proxy added latency p50 at 1 connection',
       '50 MB upload: portal peak RSS growth',
