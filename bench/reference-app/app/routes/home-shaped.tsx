@@ -40,19 +40,29 @@ export function loader() {
 
 type Data = ReturnType<typeof loader>;
 
+/** A list of `count` numbered links, as a site's navigation or footer has. */
+function LinkList({ count, path, label }: { count: number; path: string; label: string }) {
+  return (
+    <ul>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <Link to={`${path}/${i}`}>
+            {label}
+            {i}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function HomeShaped({ loaderData }: { loaderData: Data }) {
   const { journals, articles, headlines, hotspots } = loaderData;
   return (
     <>
       <header>
         <nav aria-label="栏目">
-          <ul>
-            {Array.from({ length: 40 }, (_, i) => (
-              <li key={i}>
-                <Link to={`/section/${i}`}>栏目{i}</Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList count={40} path="/section" label="栏目" />
         </nav>
       </header>
       <main>
@@ -142,13 +152,7 @@ export default function HomeShaped({ loaderData }: { loaderData: Data }) {
         </section>
       </main>
       <footer>
-        <ul>
-          {Array.from({ length: 24 }, (_, i) => (
-            <li key={i}>
-              <Link to={`/about/${i}`}>关于{i}</Link>
-            </li>
-          ))}
-        </ul>
+        <LinkList count={24} path="/about" label="关于" />
       </footer>
     </>
   );
