@@ -47,6 +47,7 @@ describe('npm run bench (smoke)', () => {
       "stock React Router 7, a page of the home page's shape: CPU per render",
       'proxied file download throughput vs direct',
       'proxy added latency p50 at 1 connection',
+      'proxied file download: portal CPU per download',
       '50 MB upload: portal peak RSS growth',
       'a second 50 MB upload: portal peak RSS growth',
       '/journal: render time 100k vs 300 articles',

@@ -303,7 +303,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </HydrationSlice>
 
           <HydrationSlice>
-            <aside id="recommended" className={`${classes.panel} ${classes.recommendedPanel}`} aria-labelledby="recommended-heading">
+            <aside id="recommended" className={`${classes.panel} ${classes.recommendedPanel} laid-out-later`} aria-labelledby="recommended-heading">
               <h2 id="recommended-heading" className={classes.sectionTitle}>
                 {t.recommended}
               </h2>
