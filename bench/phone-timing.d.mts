@@ -2,6 +2,8 @@
 export interface PhoneLoad {
   firstPaintMs: number;
   hydratedMs: number;
+  /** The CPU slowdown of this load, scaled to the host's speed (bench/host-speed.mjs). */
+  cpuSlowdown: number;
 }
 
 export function phoneTimings(

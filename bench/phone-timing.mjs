@@ -1,18 +1,19 @@
 // First paint and hydration of pages on a throttled phone, in the system Chromium:
-// 390 px wide, 1.6 Mbit/s down, 150 ms round trips, CPU slowed 4x, no cache; 5 loads each.
+// 390 px wide, 1.6 Mbit/s down, 150 ms round trips, CPU slowed 4x (scaled to the host's speed
+// measured before each load: bench/host-speed.mjs), no cache; 5 loads each.
 // `npm run bench` reports its medians; on its own, against a running production build:
 //   node bench/phone-timing.mjs http://127.0.0.1:3000 / /journal
 /* global document, window, MutationObserver */
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { measureBenchmarkIndex, phoneCpuSlowdown } from './host-speed.mjs';
 
 const VIEWPORT = { width: 390, height: 844 };
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const CPU_SLOWDOWN = 4;
 
 /**
  * One cold load of a page: when its first content was painted and when React had hydrated it,
- * both on the page's own clock (ms from navigation start).
+ * both on the page's own clock (ms from navigation start), and the CPU slowdown it ran under.
  *
  * The root layout marks <html data-hydrated> once React owns the page. A mutation observer
  * installed before the document exists reports that moment to Node: polling for it with
@@ -27,7 +28,8 @@ async function loadOnce(browser, url, hydrationTimeoutMs) {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const cpuSlowdown = phoneCpuSlowdown(await measureBenchmarkIndex(context));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     let reportHydrated;
     const hydrated = new Promise((resolve) => {
       reportHydrated = resolve;
@@ -44,7 +46,7 @@ async function loadOnce(browser, url, hydrationTimeoutMs) {
     await page.goto(url, { waitUntil: 'commit' });
     const hydratedMs = await within(hydrated, hydrationTimeoutMs, `${url} did not hydrate within ${hydrationTimeoutMs / 1000} s`);
     const firstPaintMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
-    return { firstPaintMs: Math.round(firstPaintMs), hydratedMs: Math.round(hydratedMs) };
+    return { firstPaintMs: Math.round(firstPaintMs), hydratedMs: Math.round(hydratedMs), cpuSlowdown };
   } finally {
     await context.close();
   }
@@ -90,6 +92,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   for (const result of await phoneTimings(base, paths)) {
-    console.log(result.path, result.loads.map((run) => `fcp=${run.firstPaintMs} hydrated=${run.hydratedMs}`).join(' | '));
+    console.log(result.path, result.loads.map((run) => `fcp=${run.firstPaintMs} hydrated=${run.hydratedMs} cpu=x${run.cpuSlowdown}`).join(' | '));
   }
 }

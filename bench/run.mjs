@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe as describeDownload, measureDownloads } from '../scripts/client-download.mjs';
 import { freePorts, PORTAL_NODE_OPTIONS, waitUntilUp } from '../scripts/local-servers.mjs';
+import { measureBenchmarkIndex, phoneCpuSlowdown } from './host-speed.mjs';
 import { phoneTimings } from './phone-timing.mjs';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -193,7 +194,9 @@ try {
     JOURNAL_API_URL: url(ports.sandbox),
     METRICS_PORT: '0',
   });
-  const cachedPortal = await start('portal (cache on)', [...PORTAL_NODE_OPTIONS, `${BUILD}/portal/main.js`], portalEnv(ports.cached), { readyUrl: url(ports.cached, '/readyz') });
+  const cachedPortal = await start('portal (cache on)', [...PORTAL_NODE_OPTIONS, `${BUILD}/portal/main.js`], portalEnv(ports.cached), {
+    readyUrl: url(ports.cached, '/readyz'),
+  });
   const uncachedPortal = await start(
     'portal (cache off)',
     [...PORTAL_NODE_OPTIONS, `${BUILD}/portal/main.js`],
@@ -365,19 +368,12 @@ try {
   // variability: the median of five runs about halves the spread of one; its `computeMedianRun`
   // picks the run nearest the median timings, which can be the best score); every run's
   // performance is printed.
-  // The mobile preset's CPU slowdown, 4x, is calibrated for a host whose BenchmarkIndex is that of
-  // a high-end desktop, 1500 to 2000 (Lighthouse's throttling guide, which advises adjusting it
-  // on other hosts). This virtual machine's index moves between about 950 and 2100 from one
-  // minute to the next, so before each mobile run the index is measured with Lighthouse's own
-  // benchmark in a tab of the same Chromium: inside that range the slowdown stays 4x; below it,
-  // or above, it is scaled by the index against the range's nearer end, so that the simulated
-  // phone stays the one the preset means (decision 0055). Each run's slowdown is printed.
+  // The mobile runs' CPU slowdown is scaled to the host's speed measured just before each run
+  // (bench/host-speed.mjs, decision 0055); each run's slowdown is printed.
   if (!SMOKE && process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
     const { default: lighthouse, desktopConfig } = await import('lighthouse');
     const { throttling } = await import('lighthouse/core/config/constants.js');
-    const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
     const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-    const HIGH_END_DESKTOP_INDEX = { min: 1500, max: 2000 };
     const chromeLauncher = await import('chrome-launcher');
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -387,12 +383,8 @@ try {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     /** The mobile preset's throttling, its CPU slowdown scaled to the host's speed at this moment. */
     const calibratedMobileThrottling = async () => {
-      const tab = await browser.contexts()[0].newPage();
-      const benchmarkIndex = await tab.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`);
-      await tab.close();
-      const calibratedFor = Math.min(Math.max(benchmarkIndex, HIGH_END_DESKTOP_INDEX.min), HIGH_END_DESKTOP_INDEX.max);
-      const cpuSlowdownMultiplier = Math.round(((throttling.mobileSlow4G.cpuSlowdownMultiplier * benchmarkIndex) / calibratedFor) * 10) / 10;
-      return { benchmarkIndex: Math.round(benchmarkIndex), throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } };
+      const benchmarkIndex = await measureBenchmarkIndex(browser.contexts()[0]);
+      return { benchmarkIndex, throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: phoneCpuSlowdown(benchmarkIndex) } };
     };
     try {
       for (const [preset, config] of [
@@ -469,7 +461,8 @@ try {
       const label = result.path === '/' ? '/' : 'article page';
       const { loads } = result;
       const hydratedMs = median(loads.map((load) => load.hydratedMs));
-      figure(`phone ${label}: first contentful paint`, median(loads.map((load) => load.firstPaintMs)), 'ms', 'reported', true, { loads });
+      const slowdowns = `CPU ${loads.map((load) => `x${load.cpuSlowdown}`).join(' ')}`;
+      figure(`phone ${label}: first contentful paint`, median(loads.map((load) => load.firstPaintMs)), 'ms', `reported; ${slowdowns}`, true, { loads });
       figure(`phone ${label}: hydrated`, hydratedMs, 'ms', '<= 2000', hydratedMs <= 2000, { loads });
     }
   }
