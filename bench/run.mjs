@@ -69,16 +69,20 @@ async function start(name, args, env = {}, { core = SERVER_CORE, readyUrl } = {}
   return child;
 }
 
-async function load({ core = LOAD_CORE, ...options }) {
-  const [command, argv] = pinned(core, process.execPath, ['bench/load.mjs', JSON.stringify(options)]);
+/** Runs one of the bench's measuring scripts in its own process, pinned to `core`; returns what it prints (JSON). */
+async function measure(script, { core = LOAD_CORE, ...options }) {
+  const [command, argv] = pinned(core, process.execPath, [script, JSON.stringify(options)]);
   const output = await new Promise((resolve, reject) => {
     const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.on('data', (chunk) => (text += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`load generator exited ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`${script} exited ${code}`))));
   });
   return JSON.parse(output);
 }
+
+/** One autocannon run (bench/load.mjs). */
+const load = (options) => measure('bench/load.mjs', options);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -281,14 +285,14 @@ try {
     proxiedRps: Math.round(proxy.a),
     directRps: Math.round(proxy.b),
   });
-  const viaPortal = [];
-  const direct = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    viaPortal.push((await load({ url: url(ports.cached, apiPath), ...call, connections: 1, ...SPAN })).latency.p50);
-    direct.push((await load({ url: url(ports.sandbox, apiPath), ...call, connections: 1, ...SPAN })).latency.p50);
-  }
-  const added = round2(median(viaPortal) - median(direct));
-  figure('proxy added latency p50 at 1 connection', added, 'ms', '<= 1', added <= 1);
+  const latency = await measure('bench/paired-latency.mjs', {
+    core: call.core,
+    a: url(ports.cached, apiPath),
+    b: url(ports.sandbox, apiPath),
+    requests: SMOKE ? 20 : 1000,
+  });
+  const added = round2(latency.a - latency.b);
+  figure('proxy added latency p50 at 1 connection', added, 'ms', '<= 1', added <= 1, { proxiedMs: round2(latency.a), directMs: round2(latency.b) });
   figure('proxied file download: portal CPU per download', await cpuPerRequest(cachedPortal.pid, url(ports.cached, apiPath), call), 'ms', 'reported', true);
 
   // 4. A 50 MB upload through the proxy: the portal's resident memory stays flat.
