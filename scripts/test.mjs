@@ -17,6 +17,9 @@ const started = Date.now();
 const results = [];
 let passed = 0;
 let failed = 0;
+// Chromium reads file names through the locale: with none set, downloads and uploads with
+// Chinese names fail in the browser tests.
+const locale = process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG ? {} : { LANG: 'C.UTF-8' };
 
 /** Runs one step with its output to a log file; prints the log when the step ends. */
 function run(name, command, args, env = {}) {
@@ -25,7 +28,7 @@ function run(name, command, args, env = {}) {
   console.log(`--- start ${name}: ${command} ${args.join(' ')}`);
   return new Promise((resolve) => {
     const out = createWriteStream(log);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...locale, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code) => {
